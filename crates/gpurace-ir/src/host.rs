@@ -1,0 +1,99 @@
+use serde::Serialize;
+
+use crate::{Block, Expr, LoopPattern, Param, Span, Var, VarId};
+
+/// A host function that launches kernels or leads to one (full body kept, so
+/// host-guided analysis can evaluate it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HostFunction {
+    pub name: String,
+    pub span: Span,
+    pub params: Vec<Param>,
+    pub vars: Vec<Var>,
+    pub body: Block,
+}
+
+/// How the launch was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum LaunchForm {
+    /// `kernel<<<grid, block, shmem, stream>>>(args)`
+    Chevrons,
+    /// `cudaLaunchKernel(kernel, grid, block, args, shmem, stream)`
+    LaunchKernel,
+    /// `cudaLaunchCooperativeKernel(...)`
+    Cooperative,
+}
+
+/// How memory was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum AllocKind {
+    CudaMalloc,
+    CudaMallocManaged,
+    CudaMallocHost,
+    CudaMallocPitch,
+    Malloc,
+    Calloc,
+    New,
+    Vector,
+}
+
+/// One allocation call seen before a launch in the same host function.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Alloc {
+    pub kind: AllocKind,
+    /// The host variable that receives the pointer, when it is a plain variable.
+    pub target: Option<VarId>,
+    /// Bytes (or elements for `new[]`/`std::vector`, see `kind`).
+    pub size: Expr,
+    pub span: Span,
+}
+
+/// A fact the host code establishes at a launch site, recorded for the
+/// host-guided analysis.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum HostFact {
+    /// The launch runs only when `cond` is `holds` (an enclosing `if`, or an
+    /// early exit `if (c) return;` before it, recorded with `holds: false`).
+    Guard {
+        cond: Expr,
+        holds: bool,
+        span: Span,
+    },
+    /// An `assert(cond)` that dominates the launch.
+    Assert {
+        cond: Expr,
+        span: Span,
+    },
+    /// An enclosing loop; `pattern` when its shape is recognised.
+    Loop {
+        pattern: Option<LoopPattern>,
+        span: Span,
+    },
+    Alloc(Alloc),
+    /// A call to another host function before the launch.
+    Call {
+        callee: String,
+        args: Vec<Expr>,
+        span: Span,
+    },
+}
+
+/// One launch site.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Launch {
+    pub form: LaunchForm,
+    /// Index into [`crate::Program::kernels`], `None` when the launched kernel
+    /// could not be resolved (a function pointer, a kernel from another file).
+    pub kernel: Option<usize>,
+    /// The kernel's name as written at the site.
+    pub kernel_name: String,
+    /// The host function that contains the site.
+    pub host_function: String,
+    pub span: Span,
+    pub grid: [Expr; 3],
+    pub block: [Expr; 3],
+    pub shmem: Option<Expr>,
+    pub stream: Option<Expr>,
+    pub args: Vec<Expr>,
+    pub facts: Vec<HostFact>,
+}

@@ -1,0 +1,111 @@
+use serde::Serialize;
+
+use crate::{Block, Diagnostic, HostFunction, Launch, Record, Space, Span, Type};
+
+/// Index into a function's [`Kernel::vars`] (or [`HostFunction::vars`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct VarId(pub u32);
+
+/// Index into [`Kernel::shared`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct SharedId(pub u32);
+
+/// Index into [`Program::globals`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct GlobalId(pub u32);
+
+/// What a variable stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum VarKind {
+    /// A local variable of the source (or a parameter of an inlined function).
+    Local,
+    /// The value of one memory read: a per-thread unknown for the static engine.
+    Read,
+    /// A temporary introduced by the lowering (short-circuit results, ...).
+    Temp,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Var {
+    pub name: String,
+    pub ty: Type,
+    pub kind: VarKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Param {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// A `__shared__` variable: declared in the kernel (or an inlined function),
+/// one copy per block.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SharedVar {
+    pub name: String,
+    pub ty: Type,
+    /// `extern __shared__ T x[]`: sized by the launch's dynamic shared memory.
+    pub is_extern: bool,
+    pub span: Span,
+}
+
+/// A variable at namespace scope in device memory.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Global {
+    pub name: String,
+    pub ty: Type,
+    pub space: Space,
+    pub span: Span,
+}
+
+/// One kernel: a `__global__` function, or one template instantiation of one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Kernel {
+    /// The name as written, e.g. `reduce`.
+    pub name: String,
+    /// Template arguments of this instantiation, e.g. `<256, float>`; empty otherwise.
+    pub template_args: String,
+    pub span: Span,
+    pub params: Vec<Param>,
+    pub vars: Vec<Var>,
+    pub shared: Vec<SharedVar>,
+    pub body: Block,
+    /// Set when lowering had to approximate (unknown constructs, recursion).
+    pub approximate: bool,
+}
+
+impl Kernel {
+    /// `name<args>` for instantiations, `name` otherwise.
+    pub fn display_name(&self) -> String {
+        format!("{}{}", self.name, self.template_args)
+    }
+}
+
+/// Everything the front-end produced for one translation unit.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Program {
+    /// Source files, indexed by [`crate::FileId`].
+    pub files: Vec<String>,
+    pub records: Vec<Record>,
+    pub globals: Vec<Global>,
+    pub kernels: Vec<Kernel>,
+    pub host_functions: Vec<HostFunction>,
+    pub launches: Vec<Launch>,
+}
+
+impl Program {
+    pub fn file_name(&self, span: Span) -> &str {
+        self.files.get(span.file.0 as usize).map(String::as_str).unwrap_or("<unknown>")
+    }
+
+    /// Diagnostic-friendly location of a span.
+    pub fn locate(&self, span: Span) -> (String, u32, u32) {
+        (self.file_name(span).to_string(), span.line, span.col)
+    }
+
+    /// A diagnostic placed at `span`.
+    pub fn diag_at(&self, diag: Diagnostic, span: Span) -> Diagnostic {
+        diag.at(self.file_name(span), span.line, span.col)
+    }
+}

@@ -1,0 +1,272 @@
+use serde::Serialize;
+
+use crate::{Expr, GlobalId, SharedId, Span, Type, VarId};
+
+/// Memory spaces of CUDA.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Space {
+    Global,
+    Shared,
+    Local,
+    Constant,
+    /// Host memory, touched by host code.
+    Host,
+    /// A pointer whose provenance the lowering could not see (e.g. loaded
+    /// from memory): may be global or shared.
+    Generic,
+}
+
+/// The object an access addresses; two accesses can only touch the same
+/// memory when their bases may alias.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Base {
+    /// A pointer parameter, or a pointer field reached through `fields` from a
+    /// by-value struct parameter.
+    Param {
+        index: u32,
+        fields: Vec<String>,
+    },
+    Shared(SharedId),
+    /// A `__device__`, `__constant__` or `__managed__` variable.
+    Global(GlobalId),
+    /// A thread-local array or struct (or a local scalar whose address is taken).
+    Local(VarId),
+    /// A host variable or allocation (host code only).
+    Host(VarId),
+    /// A pointer value computed at run time (loaded from memory, chosen by a
+    /// data-dependent condition...): the access may touch any object of its space.
+    Dynamic(Box<Expr>),
+}
+
+/// Synchronisation scope of atomics and fences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    Warp,
+    Block,
+    Device,
+    System,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    Exch,
+    Min,
+    Max,
+    Inc,
+    Dec,
+    Cas,
+    And,
+    Or,
+    Xor,
+    Load,
+    Store,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum AccessKind {
+    Read,
+    Write,
+    Atomic { op: AtomicOp, scope: Scope },
+}
+
+/// One memory access: `size` bytes at `base + offset` (offset in bytes).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Access {
+    pub kind: AccessKind,
+    pub space: Space,
+    pub base: Base,
+    /// Byte offset from the start of `base`. Byte addressing makes `char*` and
+    /// `int*` views of one buffer collide exactly where the hardware would.
+    pub offset: Expr,
+    /// Bytes accessed (the element size).
+    pub size: u64,
+    /// The accessed element's type.
+    pub ty: Type,
+    /// Source text of the object, e.g. `tile` or `s.data`, for reports.
+    pub name: String,
+    pub span: Span,
+    /// Set when the volatile qualifier is on the accessed lvalue.
+    pub volatile: bool,
+}
+
+impl Access {
+    /// The element index (`offset / size`) when the offset is a multiple of
+    /// the element size by construction, for display.
+    pub fn is_atomic(&self) -> bool {
+        matches!(self.kind, AccessKind::Atomic { .. })
+    }
+}
+
+/// Block, warp and grid barriers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Barrier {
+    /// `__syncthreads()` and its `_count/_and/_or` forms, `this_thread_block().sync()`.
+    Block { variant: &'static str },
+    /// `__syncwarp(mask)` and tile syncs.
+    Warp { mask: Expr },
+    /// `this_grid().sync()`.
+    Grid,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum LoopKind {
+    For,
+    While,
+    DoWhile,
+}
+
+/// How a loop's induction variable moves each iteration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum StepOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Shl,
+    Shr,
+}
+
+/// A recognised `for (v = init; v CMP bound; v = v STEP step)` loop.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoopPattern {
+    pub var: VarId,
+    pub init: Expr,
+    pub cmp: crate::BinOp,
+    pub bound: Expr,
+    pub step_op: StepOp,
+    pub step: Expr,
+}
+
+/// A loop. Each iteration runs `cond_pre`, tests `cond` (none: always true),
+/// runs `body`, then `step`. A `do`-loop runs `body` before its first test.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Loop {
+    pub kind: LoopKind,
+    pub init: Block,
+    pub cond_pre: Block,
+    pub cond: Option<Expr>,
+    pub step: Block,
+    pub body: Block,
+    pub pattern: Option<LoopPattern>,
+    pub span: Span,
+}
+
+/// One arm of a C `switch`: control falls through to the next arm unless the
+/// body ends in `Break` (C semantics are kept).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Case {
+    /// Empty for `default`.
+    pub values: Vec<i128>,
+    pub is_default: bool,
+    pub body: Block,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Stmt {
+    /// Declares a local variable; `None` leaves it uninitialised.
+    Decl {
+        var: VarId,
+        init: Option<Expr>,
+    },
+    Assign {
+        var: VarId,
+        value: Expr,
+    },
+    /// Reads memory into the fresh variable `dst`.
+    Read {
+        dst: VarId,
+        access: Access,
+    },
+    Write {
+        access: Access,
+        value: Expr,
+    },
+    /// An atomic read-modify-write; `dst` receives the old value.
+    Atomic {
+        dst: Option<VarId>,
+        access: Access,
+        args: Vec<Expr>,
+    },
+    If {
+        cond: Expr,
+        then: Block,
+        els: Block,
+        span: Span,
+    },
+    Loop(Box<Loop>),
+    Switch {
+        value: Expr,
+        cases: Vec<Case>,
+        span: Span,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    /// A nested `{}` block.
+    Scope(Block),
+    /// The body of an inlined call. A `Return` inside it (not inside a
+    /// nested `Inlined`) leaves this statement, not the kernel; the returned
+    /// value has already been assigned to `result`.
+    Inlined {
+        callee: String,
+        result: Option<VarId>,
+        body: Block,
+        span: Span,
+    },
+    Barrier {
+        barrier: Barrier,
+        span: Span,
+    },
+    Fence {
+        scope: Scope,
+        span: Span,
+    },
+    /// A warp collective (`__shfl*_sync`, `__ballot_sync`, ...): `dst` gets
+    /// the result, computed from the other lanes' `args`.
+    WarpOp {
+        dst: Option<VarId>,
+        op: String,
+        mask: Expr,
+        args: Vec<Expr>,
+        span: Span,
+    },
+    /// `__assume`/`__requires` (GPUVerify) and the like: the analyses may rely on it.
+    Assume {
+        cond: Expr,
+        span: Span,
+    },
+    /// `assert`/`__assert`: checked, not assumed.
+    Assert {
+        cond: Expr,
+        span: Span,
+    },
+    /// A call the lowering did not inline: a user host function (host code
+    /// is kept as a call graph), recursion, or the inlining depth limit.
+    Call {
+        callee: String,
+        args: Vec<Expr>,
+        dst: Option<VarId>,
+        span: Span,
+    },
+    /// A kernel launch (host code), index into [`crate::Program::launches`].
+    Launch {
+        launch: usize,
+        span: Span,
+    },
+    /// `exit`, `abort`, `std::exit`...: the program stops.
+    Exit {
+        span: Span,
+    },
+    /// A statement the lowering does not model. Analyses treat it as able to
+    /// do anything to local state, and mark what depends on it approximate.
+    Unknown {
+        reason: String,
+        span: Span,
+    },
+}
