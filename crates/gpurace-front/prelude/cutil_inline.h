@@ -1,0 +1,3 @@
+// gpurace stub for the old CUDA SDK's <cutil_inline.h>.
+#pragma once
+#include "cutil.h"

@@ -1,0 +1,3 @@
+// gpurace stub for <sm_20_atomic_functions.h>: everything lives in the force-included prelude.
+#pragma once
+#include "gpurace_prelude.h"

@@ -1,0 +1,196 @@
+//! Finds and runs clang in CUDA mode with the built-in prelude.
+//!
+//! clang runs with `-x cuda --cuda-host-only -nocudainc -nocudalib
+//! -fsyntax-only -Xclang -ast-dump`: host code and kernels are both in the
+//! host-side AST (kernels keep their bodies there), no CUDA installation is
+//! needed, and `#include <cuda_runtime.h>` and friends resolve to the prelude,
+//! which is passed with `-isystem` and force-included.
+
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use gpurace_ir::{Diagnostic, Severity};
+
+use crate::ast::{self, Dump};
+use crate::{Error, Options};
+
+mod prelude_files {
+    include!(concat!(env!("OUT_DIR"), "/prelude_files.rs"));
+}
+
+/// The file every translation unit force-includes.
+pub const PRELUDE_MAIN: &str = "gpurace_prelude.h";
+
+/// Finds clang: `explicit`, else `$GPURACE_CLANG`, else the newest
+/// `clang-NN` on `PATH` (22 down to 14), else `clang`.
+pub fn find_clang(explicit: Option<&Path>) -> Result<PathBuf, Error> {
+    if let Some(p) = explicit {
+        return Ok(p.to_path_buf());
+    }
+    if let Some(p) = std::env::var_os("GPURACE_CLANG").filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(p));
+    }
+    let names = (14..=22).rev().map(|v| format!("clang-{v}")).chain(std::iter::once("clang".to_string()));
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in names {
+        for dir in std::env::split_paths(&path) {
+            let candidate = dir.join(&name);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err(Error::ClangNotFound)
+}
+
+/// Writes the embedded prelude to a folder named after its hash (once per
+/// process, and reused across runs) and returns the folder.
+pub fn prelude_dir() -> Result<PathBuf, Error> {
+    static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let result = DIR.get_or_init(|| {
+        let base = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+            .unwrap_or_else(std::env::temp_dir);
+        let dir = base.join("gpurace").join(format!("prelude-{:016x}", prelude_files::HASH));
+        if dir.join(PRELUDE_MAIN).is_file() {
+            return Ok(dir);
+        }
+        // Write into a fresh folder, then rename, so concurrent runs never see
+        // a half-written prelude.
+        let tmp = base.join("gpurace").join(format!("prelude-tmp-{}-{:016x}", std::process::id(), prelude_files::HASH));
+        let write = || -> std::io::Result<()> {
+            for (rel, text) in prelude_files::FILES {
+                let path = tmp.join(rel);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                std::fs::write(path, text)?;
+            }
+            match std::fs::rename(&tmp, &dir) {
+                Ok(()) => Ok(()),
+                Err(_) if dir.join(PRELUDE_MAIN).is_file() => {
+                    let _ = std::fs::remove_dir_all(&tmp);
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            }
+        };
+        write().map(|()| dir.clone()).map_err(|e| format!("{}: {e}", dir.display()))
+    });
+    result.clone().map_err(|e| Error::Prelude { path: PathBuf::from(e), source: std::io::Error::other("write failed") })
+}
+
+/// The output of one clang run.
+pub struct ClangRun {
+    pub dump: Dump,
+    pub diagnostics: Vec<Diagnostic>,
+    pub clang_ms: f64,
+    /// The prelude folder (its declarations are not the user's).
+    pub prelude: PathBuf,
+}
+
+/// Folders whose headers are the system's, not the user's. Declarations from
+/// them are skipped while reading the dump.
+fn is_system_file(path: &str, prelude: &str) -> bool {
+    const SYSTEM: &[&str] = &["/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/lib64/", "/usr/share/"];
+    path.starts_with('<') || SYSTEM.iter().any(|s| path.starts_with(s)) || path.starts_with(prelude)
+}
+
+/// Runs clang on `file` with `args` (flags from options or the compilation
+/// database) and reads its AST dump.
+pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun, Error> {
+    let clang = find_clang(options.clang.as_deref())?;
+    let prelude = prelude_dir()?;
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only"])
+        .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
+        .arg("-isystem")
+        .arg(&prelude)
+        .args(["-include", PRELUDE_MAIN])
+        .args(["-D__CUDACC__", "-D__NVCC__", "-D__GPURACE__"]);
+    if let Some(arch) = &options.gpu_arch {
+        cmd.arg(format!("--cuda-gpu-arch={arch}"));
+    }
+    for dir in &options.includes {
+        cmd.arg("-I").arg(dir);
+    }
+    for d in &options.defines {
+        cmd.arg(format!("-D{d}"));
+    }
+    cmd.args(flags);
+    cmd.args(["-Xclang", "-ast-dump"]).arg(file);
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        cmd.current_dir(dir);
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn().map_err(|source| Error::ClangSpawn { path: clang.clone(), source })?;
+    let mut stderr = child.stderr.take();
+    let err_thread = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(e) = stderr.as_mut() {
+            let _ = e.read_to_string(&mut s);
+        }
+        s
+    });
+    let prelude_str = prelude.to_string_lossy().to_string();
+    let keep = move |f: &str| !is_system_file(f, &prelude_str) || f.ends_with(PRELUDE_MAIN);
+    let dump = match child.stdout.take() {
+        Some(out) => ast::parse(BufReader::with_capacity(1 << 20, out), &keep).unwrap_or_default(),
+        None => Dump::default(),
+    };
+    let status = child.wait();
+    let stderr_text = err_thread.join().unwrap_or_default();
+    let clang_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let mut diagnostics = parse_stderr(&stderr_text, file);
+    match status {
+        Ok(s) if s.success() => {}
+        Ok(s) if diagnostics.iter().any(|d| d.severity == Severity::Error) => {
+            let _ = s;
+        }
+        Ok(s) => diagnostics.push(
+            Diagnostic::new(Severity::Error, "clang-fatal", format!("clang failed ({s}) without a diagnostic")).at(
+                file.display().to_string(),
+                0,
+                0,
+            ),
+        ),
+        Err(e) => {
+            diagnostics.push(Diagnostic::new(Severity::Error, "clang-fatal", format!("cannot wait for clang: {e}")).at(
+                file.display().to_string(),
+                0,
+                0,
+            ))
+        }
+    }
+    Ok(ClangRun { dump, diagnostics, clang_ms, prelude })
+}
+
+/// Turns clang's `file:line:col: error: message` lines into diagnostics.
+fn parse_stderr(text: &str, file: &Path) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let (sev, code, marker) = if line.contains(": fatal error: ") {
+            (Severity::Error, "clang-fatal", ": fatal error: ")
+        } else if line.contains(": error: ") {
+            (Severity::Error, "clang-error", ": error: ")
+        } else {
+            continue;
+        };
+        let Some((loc, msg)) = line.split_once(marker) else { continue };
+        let mut parts = loc.rsplitn(3, ':');
+        let col = parts.next().and_then(|c| c.parse().ok());
+        let ln = parts.next().and_then(|l| l.parse().ok());
+        let path = parts.next();
+        let d = Diagnostic::new(sev, code, msg.trim().to_string());
+        out.push(match (path, ln, col) {
+            (Some(p), Some(l), Some(c)) => d.at(p, l, c),
+            _ => d.at(file.display().to_string(), 0, 0),
+        });
+    }
+    out
+}

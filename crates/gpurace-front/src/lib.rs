@@ -1,0 +1,92 @@
+//! gpurace front-end: runs clang on a CUDA program and lowers its AST to the
+//! gpurace IR.
+//!
+//! This is the only crate that runs clang or knows its AST format.
+
+use std::path::{Path, PathBuf};
+
+use gpurace_ir::{Diagnostic, Program, Severity};
+
+/// How to run clang on one file.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Explicit clang binary; otherwise `$GPURACE_CLANG`, then the newest `clang-NN`.
+    pub clang: Option<PathBuf>,
+    /// `-I` directories.
+    pub includes: Vec<PathBuf>,
+    /// `-D` definitions, `NAME` or `NAME=VALUE`.
+    pub defines: Vec<String>,
+    /// `--cuda-gpu-arch`, e.g. `sm_80`.
+    pub gpu_arch: Option<String>,
+    /// A build directory holding `compile_commands.json` (`-p`).
+    pub compile_db: Option<PathBuf>,
+}
+
+/// The result of lowering one file.
+#[derive(Debug, Default)]
+pub struct Lowered {
+    pub program: Program,
+    /// Problems in the input, each with file:line and a reason.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Wall time spent in clang, in milliseconds.
+    pub clang_ms: f64,
+    /// Wall time spent lowering clang's output, in milliseconds.
+    pub lower_ms: f64,
+}
+
+/// Failing to run at all (as opposed to problems in the input, which are
+/// diagnostics).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No clang binary was found.
+    #[error("cannot find clang (tried $GPURACE_CLANG, clang-22 down to clang-14, clang); install it with `apt-get install -y clang-19`")]
+    ClangNotFound,
+    /// clang could not be started.
+    #[error("cannot run clang `{path}`: {source}")]
+    ClangSpawn { path: PathBuf, source: std::io::Error },
+    /// The compilation database could not be read.
+    #[error("cannot read compilation database `{path}`: {reason}")]
+    CompileDb { path: PathBuf, reason: String },
+    /// The prelude could not be written to disk.
+    #[error("cannot write the CUDA prelude to `{path}`: {source}")]
+    Prelude { path: PathBuf, source: std::io::Error },
+}
+
+/// Runs clang on `path` and lowers the result. `Err` only when clang cannot
+/// run; everything wrong with the input is a diagnostic in [`Lowered`].
+pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
+    let abs = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let flags = match &options.compile_db {
+        Some(dir) => compile_db::flags_for(dir, &abs)?,
+        None => Vec::new(),
+    };
+    if !abs.is_file() {
+        let d = Diagnostic::new(Severity::Error, "clang-fatal", "no such file").at(path.display().to_string(), 0, 0);
+        return Ok(Lowered { diagnostics: vec![d], ..Lowered::default() });
+    }
+    let run = clang::run(&abs, options, &flags)?;
+    let start = std::time::Instant::now();
+    let prelude = run.prelude.to_string_lossy().to_string();
+    let (mut program, mut diagnostics) = lower::lower(&run.dump, &prelude);
+    // Report paths as the user gave them, not as clang resolved them.
+    let abs_str = abs.to_string_lossy().to_string();
+    let shown = path.display().to_string();
+    for f in program.files.iter_mut() {
+        if *f == abs_str {
+            f.clone_from(&shown);
+        }
+    }
+    let mut all = run.diagnostics;
+    for d in all.iter_mut().chain(diagnostics.iter_mut()) {
+        if d.file == abs_str {
+            d.file.clone_from(&shown);
+        }
+    }
+    all.append(&mut diagnostics);
+    Ok(Lowered { program, diagnostics: all, clang_ms: run.clang_ms, lower_ms: start.elapsed().as_secs_f64() * 1000.0 })
+}
+
+pub mod ast;
+pub mod clang;
+mod compile_db;
+pub mod lower;

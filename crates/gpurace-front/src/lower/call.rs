@@ -1,0 +1,605 @@
+//! Calls: CUDA primitives recognised by name (barriers, fences, atomics, warp
+//! collectives, GPUVerify annotations), inlining of functions with bodies,
+//! opaque calls, and on the host side launches and allocations. Child module
+//! of `func`, sharing `FnLower`'s state.
+
+use gpurace_ir::{
+    AccessKind, AtomicOp, Barrier, Base, BinOp, Diagnostic, Expr, HostFact, Launch, LaunchForm, Scope, Severity, Span,
+    Stmt, Type, VarKind,
+};
+
+use super::exprs::expr_type;
+use super::{
+    add_offset, convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, Place, MAX_INLINE_DEPTH,
+};
+use crate::ast::Node;
+
+fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
+    let (base, scope) = if let Some(b) = name.strip_suffix("_block") {
+        (b, Scope::Block)
+    } else if let Some(b) = name.strip_suffix("_system") {
+        (b, Scope::System)
+    } else {
+        (name, Scope::Device)
+    };
+    let op = match base {
+        "atomicAdd" => AtomicOp::Add,
+        "atomicSub" => AtomicOp::Sub,
+        "atomicExch" => AtomicOp::Exch,
+        "atomicMin" => AtomicOp::Min,
+        "atomicMax" => AtomicOp::Max,
+        "atomicInc" => AtomicOp::Inc,
+        "atomicDec" => AtomicOp::Dec,
+        "atomicCAS" => AtomicOp::Cas,
+        "atomicAnd" => AtomicOp::And,
+        "atomicOr" => AtomicOp::Or,
+        "atomicXor" => AtomicOp::Xor,
+        _ => return None,
+    };
+    Some((op, scope))
+}
+
+const WARP_OPS: &[&str] = &[
+    "__shfl_sync",
+    "__shfl_up_sync",
+    "__shfl_down_sync",
+    "__shfl_xor_sync",
+    "__ballot_sync",
+    "__all_sync",
+    "__any_sync",
+    "__uni_sync",
+    "__match_any_sync",
+    "__match_all_sync",
+    "__reduce_add_sync",
+    "__reduce_min_sync",
+    "__reduce_max_sync",
+    "__reduce_and_sync",
+    "__reduce_or_sync",
+    "__reduce_xor_sync",
+    "__shfl",
+    "__shfl_up",
+    "__shfl_down",
+    "__shfl_xor",
+    "__ballot",
+    "__any",
+    "__activemask",
+];
+
+/// Functions whose effects do not matter to the analyses (output, timing).
+const NO_EFFECT: &[&str] = &[
+    "printf",
+    "fprintf",
+    "puts",
+    "clock",
+    "clock64",
+    "__nanosleep",
+    "__prof_trigger",
+    "cudaGetLastError",
+    "cudaPeekAtLastError",
+];
+
+impl FnLower<'_, '_> {
+    // ----- calls --------------------------------------------------------------
+
+    pub fn call(&mut self, n: &Node, span: Span) -> Expr {
+        if n.kind == "CUDAKernelCallExpr" {
+            return self.launch(n, span);
+        }
+        let ty = self.types.parse(n.ty());
+        // Callee and argument nodes.
+        let (callee, this_obj, args): (Option<(String, u64)>, Option<&Node>, Vec<&Node>) = match n.kind.as_str() {
+            "CXXMemberCallExpr" => {
+                let m = n.children.first().map(strip_parens);
+                match m {
+                    Some(m) if m.kind == "MemberExpr" => {
+                        let name = m.member().map(|(_, f)| f.to_string()).unwrap_or_default();
+                        let addr = m
+                            .text
+                            .rsplit(' ')
+                            .next()
+                            .and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
+                            .unwrap_or(0);
+                        (Some((name, addr)), m.children.first(), n.children.iter().skip(1).collect())
+                    }
+                    _ => (None, None, n.children.iter().skip(1).collect()),
+                }
+            }
+            "CXXOperatorCallExpr" => {
+                let r = n.children.first().and_then(decl_ref).map(|(_, a, name)| (name.to_string(), a));
+                let rest: Vec<&Node> = n.children.iter().skip(1).collect();
+                // Member operators take the object as the first operand.
+                let is_method = n.children.first().and_then(decl_ref).is_some_and(|(k, _, _)| k == "CXXMethod");
+                if is_method {
+                    (r, rest.first().copied(), rest.into_iter().skip(1).collect())
+                } else {
+                    (r, None, rest)
+                }
+            }
+            _ => {
+                let r = n.children.first().and_then(decl_ref).map(|(_, a, name)| (name.to_string(), a));
+                (r, None, n.children.iter().skip(1).collect())
+            }
+        };
+        let Some((name, addr)) = callee else {
+            for a in &args {
+                let _ = self.rvalue(a);
+            }
+            return self.unsupported(n, "call through a function pointer".into());
+        };
+        if let Some(e) = self.primitive(&name, &args, n, span, &ty) {
+            return e;
+        }
+        let body = self.ix.function(addr);
+        let canon = self.ix.canonical(addr);
+        let user_host_fn = self.host.as_ref().is_some_and(|h| h.user_functions.contains(&canon));
+        match body {
+            Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
+            _ => {
+                if let Some(obj) = this_obj {
+                    let _ = self.rvalue(obj);
+                }
+                let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
+                if self.is_host() {
+                    return self.host_call(&name, addr, vals, span, &ty, user_host_fn);
+                }
+                if NO_EFFECT.contains(&name.as_str()) {
+                    return Expr::Call { func: name, args: Vec::new(), ty };
+                }
+                // A device function without a body that receives a pointer to
+                // non-const memory could write through it.
+                let writes_memory = args.iter().any(|a| {
+                    let t = a.ty();
+                    t.contains('*') && !t.trim_start().starts_with("const ")
+                });
+                if writes_memory {
+                    self.approximate = true;
+                    self.diags.push(self.program.diag_at(
+                        Diagnostic::new(
+                            Severity::Warning,
+                            "unsupported-construct",
+                            format!("call to `{name}` without a body may write memory"),
+                        ),
+                        span,
+                    ));
+                    self.emit(Stmt::Unknown { reason: format!("call to `{name}`"), span });
+                }
+                Expr::Call { func: name, args: vals, ty }
+            }
+        }
+    }
+
+    pub(super) fn arg_value(&mut self, a: &Node) -> Expr {
+        let s = strip_parens(a);
+        if s.kind == "DeclRefExpr" && s.text.contains("lvalue") {
+            // Passed by reference: its address.
+            return match self.lvalue(s) {
+                LValue::Mem(p) => self.addr_of(p),
+                other => self.load(other, self.span(a)),
+            };
+        }
+        self.rvalue(a)
+    }
+
+    /// Inlines a call to a function with a body.
+    pub(super) fn inline(
+        &mut self,
+        f: &Node,
+        name: &str,
+        this_obj: Option<&Node>,
+        args: &[&Node],
+        span: Span,
+        ty: &Type,
+    ) -> Expr {
+        if self.inline_stack.contains(&f.addr) || self.inline_stack.len() >= MAX_INLINE_DEPTH {
+            let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
+            let reason = if self.inline_stack.contains(&f.addr) { "recursive call" } else { "call nested too deeply" };
+            self.approximate = true;
+            self.diags.push(self.program.diag_at(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "unsupported-construct",
+                    format!("{reason} to `{name}` is not inlined"),
+                ),
+                span,
+            ));
+            let dst = (*ty != Type::Void).then(|| self.new_var("ret", ty.clone(), VarKind::Temp, span));
+            self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
+            return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
+        }
+        let this_lv = this_obj.map(|o| {
+            let s = strip_parens(o);
+            if s.text.contains("lvalue") || s.kind == "CXXThisExpr" {
+                self.lvalue(s)
+            } else if s.ty().ends_with('*') {
+                let v = self.rvalue(s);
+                let t = match expr_type(&v) {
+                    Some(Type::Ptr(t)) => *t,
+                    _ => Type::Opaque { name: "?".into(), size: None },
+                };
+                self.deref(v, None, t, s, span)
+            } else {
+                LValue::Value(self.rvalue(s))
+            }
+        });
+        let params: Vec<&Node> = f.children.iter().filter(|c| c.kind == "ParmVarDecl").collect();
+        let mut bound = Vec::new();
+        for (i, p) in params.iter().enumerate() {
+            let (pname, pty_text) = p.decl_name_and_type();
+            let is_ref = pty_text.trim_end().ends_with('&');
+            match args.get(i) {
+                Some(a) if is_ref => {
+                    let lv = self.lvalue(a);
+                    bound.push((*p, pname, None, Some(lv)));
+                }
+                Some(a) => {
+                    let v = self.rvalue(a);
+                    bound.push((*p, pname, Some(v), None));
+                }
+                None => {
+                    // A default argument the call site did not spell out.
+                    let d = p.children.iter().find(|c| !c.kind.ends_with("Attr"));
+                    let v = d.map(|d| self.rvalue(d));
+                    bound.push((*p, pname, v, None));
+                }
+            }
+        }
+        self.inline_stack.push(f.addr);
+        scan_mutations_into(f, &mut self.mutated, &mut self.addr_taken);
+        let result = (*ty != Type::Void && !matches!(ty, Type::Opaque { .. } if false))
+            .then(|| self.new_var(&format!("{name}.ret"), ty.clone(), VarKind::Temp, span));
+        if let Some(r) = result {
+            self.emit(Stmt::Decl { var: r, init: None });
+        }
+        self.blocks.push(Vec::new());
+        for (p, pname, v, lv) in bound {
+            match lv {
+                Some(lv) => {
+                    self.bindings.insert(p.addr, Binding::LValue(lv));
+                }
+                None => {
+                    let ty = self.types.parse(p.decl_name_and_type().1);
+                    let v = v.map(|v| convert(v, &ty));
+                    self.bind_new(p, pname, ty, v, VarKind::Local, false);
+                }
+            }
+        }
+        self.ret_vars.push(result);
+        self.this_places.push(this_lv);
+        if let Some(body) = f.children.iter().find(|c| c.kind == "CompoundStmt") {
+            self.stmt(body);
+        }
+        self.this_places.pop();
+        self.ret_vars.pop();
+        self.inline_stack.pop();
+        let mut body = self.blocks.pop().unwrap_or_default();
+        if matches!(body.last(), Some(Stmt::Return(None))) {
+            body.pop();
+        }
+        self.emit(Stmt::Inlined { callee: name.to_string(), result, body, span });
+        result.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
+    }
+
+    /// CUDA primitives recognised by name. `None`: not a primitive.
+    pub(super) fn primitive(&mut self, name: &str, args: &[&Node], n: &Node, span: Span, ty: &Type) -> Option<Expr> {
+        let void = Expr::int(0, Type::Void);
+        match name {
+            "__syncthreads" | "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" | "__barrier_sync" => {
+                let vals: Vec<Expr> = args.iter().map(|a| self.rvalue(a)).collect();
+                let variant: &'static str = match name {
+                    "__syncthreads_count" => "count",
+                    "__syncthreads_and" => "and",
+                    "__syncthreads_or" => "or",
+                    _ => "plain",
+                };
+                self.emit(Stmt::Barrier { barrier: Barrier::Block { variant }, span });
+                if variant == "plain" {
+                    return Some(void);
+                }
+                return Some(Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() });
+            }
+            "__syncwarp" => {
+                let mask = args.first().map(|a| self.rvalue(a)).unwrap_or(Expr::int(0xffff_ffff, Type::UINT));
+                self.emit(Stmt::Barrier { barrier: Barrier::Warp { mask }, span });
+                return Some(void);
+            }
+            "__gpurace_grid_sync" => {
+                self.emit(Stmt::Barrier { barrier: Barrier::Grid, span });
+                return Some(void);
+            }
+            "__threadfence" | "__threadfence_block" | "__threadfence_system" => {
+                let scope = match name {
+                    "__threadfence_block" => Scope::Block,
+                    "__threadfence_system" => Scope::System,
+                    _ => Scope::Device,
+                };
+                self.emit(Stmt::Fence { scope, span });
+                return Some(void);
+            }
+            "__requires" | "__assume" | "__global_requires" => {
+                let c = args.first().map(|a| self.rvalue(a))?;
+                self.emit(Stmt::Assume { cond: c, span });
+                return Some(void);
+            }
+            "__assert" | "__global_assert" | "__invariant" | "__global_invariant" | "__function_wide_invariant" => {
+                let c = args.first().map(|a| self.rvalue(a))?;
+                self.emit(Stmt::Assert { cond: c, span });
+                return Some(void);
+            }
+            "__ensures" | "__global_ensures" | "__function_wide_candidate_invariant" | "__candidate_invariant" => {
+                return Some(void)
+            }
+            "exit" | "abort" | "_Exit" | "quick_exit" | "__trap" | "__brkpt" => {
+                for a in args {
+                    let _ = self.rvalue(a);
+                }
+                self.emit(Stmt::Exit { span });
+                return Some(void);
+            }
+            "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" if self.is_host() => {
+                return Some(self.launch_api(name, args, span));
+            }
+            _ => {}
+        }
+        if let Some((op, scope)) = atomic_op(name) {
+            let ptr = args.first().map(|a| self.rvalue(a))?;
+            let vals: Vec<Expr> = args.iter().skip(1).map(|a| self.rvalue(a)).collect();
+            let elem = match expr_type(&ptr) {
+                Some(Type::Ptr(t)) => *t,
+                _ => ty.clone(),
+            };
+            let LValue::Mem(place) = self.deref(ptr, None, elem, args[0], span) else { return None };
+            let access = self.access(&place, AccessKind::Atomic { op, scope }, span);
+            let dst = self.new_var("old", ty.clone(), VarKind::Read, span);
+            self.emit(Stmt::Atomic { dst: Some(dst), access, args: vals });
+            return Some(Expr::Var(dst));
+        }
+        if WARP_OPS.contains(&name) {
+            let mut vals: Vec<Expr> = args.iter().map(|a| self.rvalue(a)).collect();
+            let mask = if name.ends_with("_sync") && !vals.is_empty() {
+                vals.remove(0)
+            } else {
+                Expr::int(0xffff_ffff, Type::UINT)
+            };
+            let dst = (*ty != Type::Void)
+                .then(|| self.new_var(name.trim_start_matches('_'), ty.clone(), VarKind::Read, span));
+            self.emit(Stmt::WarpOp { dst, op: name.to_string(), mask, args: vals, span });
+            return Some(dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void)));
+        }
+        if matches!(name, "min" | "max" | "umin" | "umax" | "llmin" | "llmax") && args.len() == 2 {
+            {
+                let a = self.rvalue(args[0]);
+                let b = self.rvalue(args[1]);
+                let op = if name.ends_with("min") { BinOp::Min } else { BinOp::Max };
+                return Some(Expr::binary(op, a, b, ty.clone()));
+            }
+        }
+        let _ = n;
+        None
+    }
+}
+
+pub(super) fn scan_mutations_into(
+    f: &Node,
+    mutated: &mut std::collections::HashSet<u64>,
+    addr_taken: &mut std::collections::HashSet<u64>,
+) {
+    super::scan_mutations(f, mutated, addr_taken);
+}
+
+pub(super) fn calls_named(n: &Node, names: &[&str]) -> bool {
+    let s = strip_casts(n);
+    if s.kind == "CallExpr" {
+        if let Some((_, _, name)) = s.children.first().and_then(decl_ref) {
+            return names.contains(&name);
+        }
+    }
+    s.children.iter().any(|c| calls_named(c, names))
+}
+
+impl FnLower<'_, '_> {
+    pub(super) fn launch(&mut self, n: &Node, span: Span) -> Expr {
+        let kernel = n.children.first().and_then(decl_ref).map(|(_, a, name)| (a, name.to_string()));
+        let mut grid = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
+        let mut block = grid.clone();
+        let (mut shmem, mut stream) = (None, None);
+        if let Some(cfg) = n.children.get(1) {
+            let cfg_args: Vec<&Node> = cfg.children.iter().skip(1).collect();
+            if let Some(g) = cfg_args.first() {
+                grid = self.dim3(g);
+            }
+            if let Some(b) = cfg_args.get(1) {
+                block = self.dim3(b);
+            }
+            if let Some(s) = cfg_args.get(2).filter(|s| s.kind != "CXXDefaultArgExpr") {
+                shmem = Some(self.rvalue(s));
+            }
+            if let Some(s) = cfg_args.get(3).filter(|s| s.kind != "CXXDefaultArgExpr") {
+                stream = Some(self.rvalue(s));
+            }
+        }
+        let args: Vec<Expr> = n.children.iter().skip(2).map(|a| self.rvalue(a)).collect();
+        self.record_launch(LaunchForm::Chevrons, kernel, grid, block, shmem, stream, args, span);
+        Expr::int(0, Type::Void)
+    }
+
+    pub(super) fn launch_api(&mut self, name: &str, args: &[&Node], span: Span) -> Expr {
+        let form =
+            if name == "cudaLaunchCooperativeKernel" { LaunchForm::Cooperative } else { LaunchForm::LaunchKernel };
+        let kernel = args.first().and_then(|a| {
+            fn find(n: &Node) -> Option<(u64, String)> {
+                if n.kind == "DeclRefExpr" {
+                    if let Some(("Function", a, name)) = n.referenced() {
+                        return Some((a, name.to_string()));
+                    }
+                }
+                n.children.iter().find_map(find)
+            }
+            find(a)
+        });
+        let one = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
+        let grid = args.get(1).map(|g| self.dim3(g)).unwrap_or(one.clone());
+        let block = args.get(2).map(|b| self.dim3(b)).unwrap_or(one);
+        let kargs = match args.get(3) {
+            Some(a) => {
+                let v = self.rvalue(a);
+                vec![Expr::Call { func: "kernel-arguments".into(), args: vec![v], ty: Type::Ptr(Box::new(Type::Void)) }]
+            }
+            None => Vec::new(),
+        };
+        let shmem = args.get(4).filter(|s| s.kind != "CXXDefaultArgExpr").map(|s| self.rvalue(s));
+        let stream = args.get(5).filter(|s| s.kind != "CXXDefaultArgExpr").map(|s| self.rvalue(s));
+        self.record_launch(form, kernel, grid, block, shmem, stream, kargs, span);
+        Expr::int(0, Type::INT)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_launch(
+        &mut self,
+        form: LaunchForm,
+        kernel: Option<(u64, String)>,
+        grid: [Expr; 3],
+        block: [Expr; 3],
+        shmem: Option<Expr>,
+        stream: Option<Expr>,
+        args: Vec<Expr>,
+        span: Span,
+    ) {
+        let Some(h) = self.host.as_mut() else { return };
+        let (k, kernel_name) = match &kernel {
+            Some((a, name)) => (h.kernel_of.get(&self.ix.canonical(*a)).copied(), name.clone()),
+            None => (None, "<unknown>".to_string()),
+        };
+        let launch = Launch {
+            form,
+            kernel: k,
+            kernel_name,
+            host_function: h.function.clone(),
+            span,
+            grid,
+            block,
+            shmem,
+            stream,
+            args,
+            facts: h.facts.clone(),
+        };
+        let index = h.launches.len();
+        h.launches.push(launch);
+        self.emit(Stmt::Launch { launch: index, span });
+    }
+
+    /// A `dim3` launch argument as three values.
+    pub(super) fn dim3(&mut self, n: &Node) -> [Expr; 3] {
+        let s = strip_casts(n);
+        let one = || Expr::int(1, Type::UINT);
+        if matches!(s.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") {
+            let args: Vec<&Node> = s.children.iter().collect();
+            if args.len() == 1 && !args[0].ty().contains("int") && !args[0].ty().contains("long") {
+                return self.dim3(args[0]);
+            }
+            let mut out = [one(), one(), one()];
+            for (i, a) in args.iter().take(3).enumerate() {
+                out[i] = self.rvalue(a);
+            }
+            return out;
+        }
+        if s.ty().contains("dim3") || s.ty().contains("uint3") {
+            let lv = self.lvalue(s);
+            if let LValue::Mem(p) = lv {
+                let span = self.span(n);
+                let mut out = [one(), one(), one()];
+                for (i, o) in out.iter_mut().enumerate() {
+                    let f = Place {
+                        offset: add_offset(&p.offset, 4 * i as u64),
+                        ty: Type::UINT,
+                        name: format!("{}.{}", p.name, ["x", "y", "z"][i]),
+                        ..p.clone()
+                    };
+                    *o = self.load(LValue::Mem(f), span);
+                }
+                return out;
+            }
+            let v = self.load(lv, self.span(n));
+            return [0, 1, 2].map(|i| Expr::Field {
+                value: Box::new(v.clone()),
+                field: ["x", "y", "z"][i].into(),
+                ty: Type::UINT,
+            });
+        }
+        [self.rvalue(n), one(), one()]
+    }
+
+    pub(super) fn host_new(&mut self, n: &Node, span: Span) -> Expr {
+        let ty = self.types.parse(n.ty());
+        let size = n
+            .children
+            .iter()
+            .find(|c| !c.kind.contains("Construct") && !c.kind.contains("InitList"))
+            .map(|c| self.rvalue(c));
+        if let (Some(size), Some(h)) = (size.clone(), self.host.as_mut()) {
+            if n.text.contains("array") {
+                h.facts.push(HostFact::Alloc(gpurace_ir::Alloc {
+                    kind: gpurace_ir::AllocKind::New,
+                    target: None,
+                    size,
+                    span,
+                }));
+            }
+        }
+        Expr::Call { func: "new".into(), args: size.into_iter().collect(), ty }
+    }
+
+    pub(super) fn host_call(
+        &mut self,
+        name: &str,
+        _addr: u64,
+        vals: Vec<Expr>,
+        span: Span,
+        ty: &Type,
+        user: bool,
+    ) -> Expr {
+        use gpurace_ir::{Alloc, AllocKind};
+        let alloc = match name {
+            "cudaMalloc" => Some((AllocKind::CudaMalloc, 1)),
+            "cudaMallocManaged" => Some((AllocKind::CudaMallocManaged, 1)),
+            "cudaMallocHost" | "cudaHostAlloc" => Some((AllocKind::CudaMallocHost, 1)),
+            "cudaMallocPitch" => Some((AllocKind::CudaMallocPitch, 2)),
+            "malloc" => Some((AllocKind::Malloc, 0)),
+            "calloc" => Some((AllocKind::Calloc, 0)),
+            _ => None,
+        };
+        if let Some((kind, size_arg)) = alloc {
+            let target = match vals.first() {
+                Some(Expr::Addr { base, .. }) => match **base {
+                    Base::Host(v) => Some(v),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let size = match (kind, vals.get(size_arg), vals.get(size_arg + 1)) {
+                (AllocKind::Calloc, Some(a), Some(b)) => Expr::binary(BinOp::Mul, a.clone(), b.clone(), Type::ULONG),
+                (AllocKind::CudaMallocPitch, Some(w), Some(h)) => {
+                    Expr::binary(BinOp::Mul, w.clone(), h.clone(), Type::ULONG)
+                }
+                (_, Some(s), _) => s.clone(),
+                _ => Expr::Unknown { reason: "allocation size".into(), span, ty: Type::ULONG },
+            };
+            let target = if kind == AllocKind::Malloc || kind == AllocKind::Calloc { None } else { target };
+            if let Some(h) = self.host.as_mut() {
+                h.facts.push(HostFact::Alloc(Alloc { kind, target, size, span }));
+            }
+        }
+        if user {
+            if let Some(h) = self.host.as_mut() {
+                h.facts.push(HostFact::Call { callee: name.to_string(), args: vals.clone(), span });
+            }
+            let dst =
+                (*ty != Type::Void).then(|| self.new_var(&format!("{name}.ret"), ty.clone(), VarKind::Temp, span));
+            if let Some(d) = dst {
+                self.emit(Stmt::Decl { var: d, init: None });
+            }
+            self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
+            return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
+        }
+        Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() }
+    }
+}

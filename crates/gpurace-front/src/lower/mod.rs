@@ -1,0 +1,234 @@
+//! Lowers the kept declarations of a clang dump to a [`Program`].
+//!
+//! Input: [`crate::ast::Dump`]. Output: kernels (one per `__global__`
+//! function or template instantiation, `__device__` calls inlined), the host
+//! functions that lead to launches, every launch with its host facts, and
+//! diagnostics for whatever could not be modelled. Lowering never fails as a
+//! whole: an unknown construct becomes an explicit `Unknown` and the kernel is
+//! marked approximate.
+
+mod func;
+mod host;
+mod types;
+
+use std::collections::{HashMap, HashSet};
+
+use gpurace_ir::{Diagnostic, FileId, Global, GlobalId, Program, Severity, Space, Span};
+
+use crate::ast::{Dump, Loc, Node};
+pub use types::TypeTable;
+
+/// Everything the lowering looks up by clang address or name.
+pub struct Index<'a> {
+    pub files: &'a [String],
+    /// Function definitions (with a body) by address, template instantiations included.
+    pub functions: HashMap<u64, &'a Node>,
+    pub enum_values: HashMap<u64, i128>,
+    pub globals: HashMap<u64, GlobalId>,
+    /// Files of the prelude: declarations there are not the user's.
+    pub prelude_files: HashSet<u32>,
+    /// `prev` links between redeclarations of one function.
+    pub prev: HashMap<u64, u64>,
+}
+
+impl Index<'_> {
+    /// The first declaration of the function declared at `addr`: calls name
+    /// whichever declaration was visible, definitions may come later.
+    pub fn canonical(&self, mut addr: u64) -> u64 {
+        for _ in 0..64 {
+            match self.prev.get(&addr) {
+                Some(&p) if p != addr => addr = p,
+                _ => break,
+            }
+        }
+        addr
+    }
+
+    pub fn function(&self, addr: u64) -> Option<&Node> {
+        self.functions.get(&self.canonical(addr)).copied()
+    }
+
+    pub fn span(&self, loc: Loc) -> Span {
+        if !loc.is_valid() {
+            return Span::NONE;
+        }
+        Span { file: FileId(loc.file), line: loc.line, col: loc.col }
+    }
+
+    pub fn file_name(&self, loc: Loc) -> &str {
+        self.files.get(loc.file as usize).map(String::as_str).unwrap_or("<unknown>")
+    }
+}
+
+/// A function definition found in the dump.
+struct FunctionDef<'a> {
+    node: &'a Node,
+    template_args: String,
+    is_kernel: bool,
+    is_device_only: bool,
+    user: bool,
+}
+
+/// Lowers a dump. The program's file table is the dump's.
+pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let prelude_files: HashSet<u32> =
+        dump.files.iter().enumerate().filter(|(_, f)| f.starts_with(prelude_dir)).map(|(i, _)| i as u32).collect();
+    let mut index = Index {
+        files: &dump.files,
+        functions: HashMap::new(),
+        enum_values: HashMap::new(),
+        globals: HashMap::new(),
+        prelude_files,
+        prev: HashMap::new(),
+    };
+    let mut types = TypeTable::default();
+    let mut program = Program { files: dump.files.clone(), ..Program::default() };
+    let mut defs = Vec::new();
+    for decl in &dump.decls {
+        collect(decl, &mut index, &mut types, &mut program, &mut defs, "", &mut diags);
+    }
+    let by_addr = std::mem::take(&mut index.functions);
+    for (addr, node) in by_addr {
+        index.functions.insert(index.canonical(addr), node);
+    }
+    // Kernels first, in source order; then the host functions that launch.
+    let mut kernel_of: HashMap<u64, usize> = HashMap::new();
+    for def in defs.iter().filter(|d| d.is_kernel && d.user) {
+        let kernel = func::lower_kernel(&index, &mut types, &program, def.node, &def.template_args, &mut diags);
+        kernel_of.insert(index.canonical(def.node.addr), program.kernels.len());
+        program.kernels.push(kernel);
+    }
+    let host_defs: Vec<&FunctionDef> = defs.iter().filter(|d| d.user && !d.is_kernel && !d.is_device_only).collect();
+    host::lower_host(
+        &index,
+        &mut types,
+        &mut program,
+        &host_defs.iter().map(|d| d.node).collect::<Vec<_>>(),
+        &kernel_of,
+        &mut diags,
+    );
+    program.records = types.layouts.values().flatten().cloned().collect();
+    program.records.sort_by(|a, b| a.name.cmp(&b.name));
+    (program, diags)
+}
+
+/// Walks declarations, indexing functions, enums, records and globals.
+fn collect<'a>(
+    node: &'a Node,
+    index: &mut Index<'a>,
+    types: &mut TypeTable,
+    program: &mut Program,
+    defs: &mut Vec<FunctionDef<'a>>,
+    template_args: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let user = !index.prelude_files.contains(&node.loc.unwrap_or(node.begin).file);
+    match node.kind.as_str() {
+        "NamespaceDecl" | "LinkageSpecDecl" | "ClassTemplateDecl" | "ExportDecl" => {
+            for c in &node.children {
+                collect(c, index, types, program, defs, "", diags);
+            }
+        }
+        "CXXRecordDecl" | "ClassTemplateSpecializationDecl" => {
+            types.add_record(node);
+            for c in &node.children {
+                collect(c, index, types, program, defs, "", diags);
+            }
+        }
+        "FunctionTemplateDecl" => {
+            let funcs: Vec<&Node> =
+                node.children.iter().filter(|c| c.kind == "FunctionDecl" || c.kind == "CXXMethodDecl").collect();
+            let mut instantiated = false;
+            for c in &funcs {
+                // The pattern has no template arguments; each instantiation has them.
+                let args: Vec<String> = c
+                    .children
+                    .iter()
+                    .filter(|a| a.kind == "TemplateArgument")
+                    .map(|a| {
+                        crate::ast::quoted(&a.text).first().map(|s| s.to_string()).unwrap_or_else(|| a.text.clone())
+                    })
+                    .collect();
+                if args.is_empty() {
+                    continue;
+                }
+                instantiated = true;
+                collect(c, index, types, program, defs, &format!("<{}>", args.join(", ")), diags);
+            }
+            // A template never instantiated is lowered from its pattern, with
+            // dependent types left opaque (and so approximate), so that every
+            // kernel of the file is in the IR.
+            if let (false, Some(pattern)) = (instantiated, funcs.first()) {
+                let params: Vec<&str> = node
+                    .children
+                    .iter()
+                    .filter(|p| p.kind.contains("Template") && p.kind.ends_with("ParmDecl"))
+                    .map(|p| p.text.rsplit(' ').next().unwrap_or("?"))
+                    .collect();
+                collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")), diags);
+            }
+        }
+        "EnumDecl" => {
+            let (name, _) = node.decl_name_and_type();
+            let name = node.text.split(' ').next_back().unwrap_or(name);
+            types.enums.insert(name.to_string());
+            let mut next: i128 = 0;
+            for c in node.children.iter().filter(|c| c.kind == "EnumConstantDecl") {
+                let value = explicit_enum_value(c).unwrap_or(next);
+                index.enum_values.insert(c.addr, value);
+                next = value + 1;
+            }
+        }
+        "FunctionDecl" | "CXXMethodDecl" | "CXXConstructorDecl" | "CXXDestructorDecl" | "CXXConversionDecl" => {
+            if node.prev != 0 {
+                index.prev.insert(node.addr, node.prev);
+            }
+            let has_body = node.children.iter().any(|c| c.kind == "CompoundStmt" || c.kind == "CXXTryStmt");
+            if !has_body {
+                return;
+            }
+            index.functions.insert(node.addr, node);
+            if node.kind != "FunctionDecl" && node.kind != "CXXMethodDecl" {
+                return;
+            }
+            let is_kernel = node.has_child("CUDAGlobalAttr");
+            let is_device_only = node.has_child("CUDADeviceAttr") && !node.has_child("CUDAHostAttr");
+            defs.push(FunctionDef { node, template_args: template_args.to_string(), is_kernel, is_device_only, user });
+        }
+        "VarDecl" if user => {
+            let space = if node.has_child("CUDASharedAttr") {
+                Some(Space::Shared)
+            } else if node.has_child("CUDAConstantAttr") {
+                Some(Space::Constant)
+            } else if node.has_child("CUDADeviceAttr") || node.has_child("CUDAManagedAttr") {
+                Some(Space::Global)
+            } else {
+                None
+            };
+            if let Some(space) = space {
+                let (name, ty) = node.decl_name_and_type();
+                let ty = types.parse(ty);
+                let id = GlobalId(program.globals.len() as u32);
+                let span = index.span(node.loc.unwrap_or(node.begin));
+                program.globals.push(Global { name: name.to_string(), ty, space, span });
+                index.globals.insert(node.addr, id);
+            }
+        }
+        "StaticAssertDecl" | "TypedefDecl" | "TypeAliasDecl" | "UsingDirectiveDecl" | "UsingDecl" | "EmptyDecl" => {}
+        _ => {
+            let _ = diags;
+        }
+    }
+    let _ = Severity::Note;
+}
+
+fn explicit_enum_value(c: &Node) -> Option<i128> {
+    fn find(n: &Node) -> Option<i128> {
+        if n.kind == "value:" {
+            return n.text.strip_prefix("Int ").and_then(|v| v.trim().parse().ok());
+        }
+        n.children.iter().find_map(find)
+    }
+    find(c)
+}

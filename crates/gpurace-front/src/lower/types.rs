@@ -1,0 +1,250 @@
+//! C type strings as clang prints them (`'const unsigned int *'`) to IR types.
+
+use std::collections::HashMap;
+
+use gpurace_ir::{Field, Record, Type};
+
+use crate::ast::Node;
+
+/// Record layouts and enum names known to the lowering.
+#[derive(Default)]
+pub struct TypeTable {
+    /// Record definitions by name, computed on first use.
+    pub defs: HashMap<String, Vec<(String, String)>>,
+    pub layouts: HashMap<String, Option<Record>>,
+    pub enums: std::collections::HashSet<String>,
+}
+
+impl TypeTable {
+    /// Registers a `CXXRecordDecl ... definition` node (fields only; bit-fields
+    /// and bases make the record opaque).
+    pub fn add_record(&mut self, node: &Node) {
+        let text = &node.text;
+        if !text.ends_with("definition") {
+            return;
+        }
+        let words: Vec<&str> = text.split(' ').collect();
+        let Some(pos) = words.iter().position(|w| matches!(*w, "struct" | "class" | "union")) else { return };
+        let Some(name) = words.get(pos + 1) else { return };
+        if words[pos] == "union" {
+            return;
+        }
+        let mut fields = Vec::new();
+        for c in &node.children {
+            if c.kind == "FieldDecl" {
+                let (n, t) = c.decl_name_and_type();
+                fields.push((n.to_string(), t.to_string()));
+            }
+            if c.kind == "public" || c.kind == "private" || c.kind == "protected" {
+                // A base class: layout not modelled.
+                return;
+            }
+        }
+        self.defs.entry((*name).to_string()).or_insert(fields);
+    }
+
+    pub fn record(&mut self, name: &str) -> Option<Record> {
+        if let Some(r) = self.layouts.get(name) {
+            return r.clone();
+        }
+        self.layouts.insert(name.to_string(), None);
+        let fields = self.defs.get(name)?.clone();
+        let mut offset = 0u64;
+        let mut align = 1u64;
+        let mut out = Vec::new();
+        for (n, t) in fields {
+            let ty = self.parse(&t);
+            let size = ty.size()?;
+            let a = ty.align().max(1);
+            offset = offset.div_ceil(a) * a;
+            out.push(Field { name: n, ty, offset });
+            offset += size;
+            align = align.max(a);
+        }
+        // CUDA's vector types are aligned to their size (float4: 16 bytes).
+        if let Some(n) = vector_alignment(name, offset) {
+            align = align.max(n);
+        }
+        let size = offset.div_ceil(align).max(1) * align;
+        let rec = Record { name: name.to_string(), size, align, fields: out };
+        self.layouts.insert(name.to_string(), Some(rec.clone()));
+        Some(rec)
+    }
+
+    /// Parses a clang type spelling.
+    pub fn parse(&mut self, spelling: &str) -> Type {
+        let s = spelling.trim();
+        if s.is_empty() || s.contains("<dependent type>") {
+            return Type::Opaque { name: s.to_string(), size: None };
+        }
+        if s.contains('(') {
+            // Function and function-pointer types.
+            return Type::Opaque { name: s.to_string(), size: if s.contains("(*)") { Some(8) } else { None } };
+        }
+        // References are their referent for the lowering.
+        let s = s.trim_end_matches('&').trim_end();
+        if let Some(inner) = strip_pointer(s) {
+            return Type::Ptr(Box::new(self.parse(inner)));
+        }
+        if let Some(open) = s.find('[') {
+            let elem_text = s[..open].trim();
+            let dims: Vec<&str> =
+                s[open..].split(']').filter(|d| !d.is_empty()).map(|d| d.trim_start_matches('[')).collect();
+            let mut ty = self.parse(elem_text);
+            for d in dims.iter().rev() {
+                let len = if d.is_empty() { None } else { d.trim().parse().ok() };
+                if !d.is_empty() && len.is_none() {
+                    return Type::Opaque { name: s.to_string(), size: None };
+                }
+                ty = Type::Array { elem: Box::new(ty), len };
+            }
+            return ty;
+        }
+        let base = strip_qualifiers(s);
+        if let Some(t) = scalar(base) {
+            return t;
+        }
+        let name = base.trim_start_matches("struct ").trim_start_matches("class ").trim_start_matches("enum ").trim();
+        if self.enums.contains(name) || base.starts_with("enum ") {
+            return Type::INT;
+        }
+        match self.record(name) {
+            Some(r) => Type::Record { name: r.name, size: r.size, align: r.align },
+            None => Type::Opaque { name: name.to_string(), size: None },
+        }
+    }
+}
+
+fn vector_alignment(name: &str, size: u64) -> Option<u64> {
+    let last = name.chars().last()?;
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let known = [
+        "char",
+        "uchar",
+        "short",
+        "ushort",
+        "int",
+        "uint",
+        "long",
+        "ulong",
+        "longlong",
+        "ulonglong",
+        "float",
+        "double",
+    ];
+    if !known.contains(&base) || !last.is_ascii_digit() {
+        return None;
+    }
+    // float3 and friends keep their element alignment.
+    match last {
+        '2' | '4' if size.is_power_of_two() => Some(size.min(16)),
+        _ => None,
+    }
+}
+
+fn strip_pointer(s: &str) -> Option<&str> {
+    let t = strip_trailing_qualifiers(s);
+    t.strip_suffix('*').map(str::trim_end)
+}
+
+fn strip_trailing_qualifiers(mut s: &str) -> &str {
+    loop {
+        let t = s.trim_end();
+        let next = ["const", "volatile", "__restrict", "restrict", "__restrict__"]
+            .iter()
+            .find_map(|q| t.strip_suffix(q).filter(|r| r.ends_with(' ') || r.ends_with('*')));
+        match next {
+            Some(r) => s = r,
+            None => return t,
+        }
+    }
+}
+
+fn strip_qualifiers(s: &str) -> &str {
+    let mut s = s.trim();
+    loop {
+        let before = s;
+        for q in ["const ", "volatile ", "__restrict ", "restrict "] {
+            s = s.strip_prefix(q).unwrap_or(s).trim_start();
+        }
+        s = strip_trailing_qualifiers(s);
+        if s == before {
+            return s;
+        }
+    }
+}
+
+/// Whether the spelling has a `volatile` qualifier on the outermost object.
+pub fn is_volatile(spelling: &str) -> bool {
+    let s = spelling.trim();
+    match s.rfind('*') {
+        Some(i) => s[i..].contains("volatile"),
+        None => s.contains("volatile"),
+    }
+}
+
+fn scalar(s: &str) -> Option<Type> {
+    let int = |bits, signed| Some(Type::Int { bits, signed });
+    match s {
+        "void" => Some(Type::Void),
+        "bool" | "_Bool" => Some(Type::Bool),
+        "char" | "signed char" => int(8, true),
+        "unsigned char" => int(8, false),
+        "short" | "short int" | "signed short" => int(16, true),
+        "unsigned short" | "unsigned short int" => int(16, false),
+        "int" | "signed int" | "signed" => int(32, true),
+        "unsigned int" | "unsigned" => int(32, false),
+        "long" | "long int" | "long long" | "long long int" | "signed long" => int(64, true),
+        "unsigned long" | "unsigned long int" | "unsigned long long" | "unsigned long long int" => int(64, false),
+        "__int128" => int(128, true),
+        "unsigned __int128" => int(128, false),
+        "wchar_t" | "char32_t" => int(32, true),
+        "char16_t" => int(16, false),
+        "char8_t" => int(8, false),
+        "float" => Some(Type::Float { bits: 32 }),
+        "double" | "long double" => Some(Type::Float { bits: 64 }),
+        "__half" | "half" | "_Float16" | "__fp16" => Some(Type::Float { bits: 16 }),
+        "std::nullptr_t" | "nullptr_t" => Some(Type::Ptr(Box::new(Type::Void))),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_scalars_pointers_and_arrays() {
+        let mut t = TypeTable::default();
+        assert_eq!(t.parse("const unsigned int"), Type::UINT);
+        assert_eq!(t.parse("int *"), Type::Ptr(Box::new(Type::INT)));
+        assert_eq!(t.parse("const float *__restrict"), Type::Ptr(Box::new(Type::Float { bits: 32 })));
+        assert_eq!(t.parse("volatile int *const"), Type::Ptr(Box::new(Type::INT)));
+        let arr = t.parse("float[16][17]");
+        assert_eq!(arr.size(), Some(16 * 17 * 4));
+        assert_eq!(t.parse("int[]"), Type::Array { elem: Box::new(Type::INT), len: None });
+        assert!(matches!(t.parse("T[N]"), Type::Opaque { .. }));
+    }
+
+    #[test]
+    fn lays_out_records_with_natural_alignment() {
+        let mut t = TypeTable::default();
+        t.defs.insert(
+            "S".into(),
+            vec![("c".into(), "char".into()), ("d".into(), "double".into()), ("i".into(), "int".into())],
+        );
+        let r = t.record("S").unwrap();
+        assert_eq!(r.fields.iter().map(|f| f.offset).collect::<Vec<_>>(), [0, 8, 16]);
+        assert_eq!(r.size, 24);
+        t.defs.insert(
+            "float4".into(),
+            vec![
+                ("x".into(), "float".into()),
+                ("y".into(), "float".into()),
+                ("z".into(), "float".into()),
+                ("w".into(), "float".into()),
+            ],
+        );
+        assert_eq!(t.record("float4").unwrap().align, 16);
+    }
+}
