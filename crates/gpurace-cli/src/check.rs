@@ -1,0 +1,174 @@
+//! `gpurace check`: runs the pipeline (front-end, static engine) on every
+//! input file in parallel, then renders one report for the whole run.
+
+use std::any::Any;
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use gpurace_ir::{Diagnostic, Severity};
+use gpurace_report::{FileReport, Format, Run, Sources, Timings};
+use rayon::prelude::*;
+
+use crate::flags::CheckArgs;
+use crate::geometry::limit_warnings;
+use crate::inputs::{self, Input};
+use crate::Outcome;
+
+/// Runs `gpurace check` and prints its report on stdout.
+pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
+    let start = Instant::now();
+    let inputs = inputs::collect(&args.paths);
+    if inputs.is_empty() {
+        bail!("no `.cu` file found in the given directories");
+    }
+    let jobs = match args.jobs {
+        Some(jobs) => usize::from(jobs),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    let options = args.front.options();
+    let config = gpurace_static::Config { block: args.block, grid: args.grid, jobs };
+    // `--warp-sync` is accepted and ignored: the engine does not model
+    // lockstep warps, so it reports what independent thread scheduling allows.
+    let _ = args.warp_sync;
+    let warnings = limit_warnings(args.block, args.grid);
+
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let results: Vec<Result<FileReport, gpurace_front::Error>> =
+        pool.install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, &warnings)).collect());
+    // `Err` means the pipeline cannot run at all (no clang), so the first one
+    // in input order ends the run.
+    let files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let run = Run { files, total_ms: elapsed_ms(start) };
+
+    let format = Format::from(args.format);
+    let sources = if format == Format::Human { read_sources(&run) } else { Sources::new() };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
+    out.flush().context("cannot write the report")?;
+    Ok(Outcome::from_verdict(run.verdict()))
+}
+
+/// Checks one file; a panic anywhere in the pipeline becomes an
+/// `internal-error` diagnostic on that file, so that the other files still get
+/// their verdicts.
+fn check_guarded(
+    input: &Input,
+    options: &gpurace_front::Options,
+    config: &gpurace_static::Config,
+    warnings: &[Diagnostic],
+) -> Result<FileReport, gpurace_front::Error> {
+    let start = Instant::now();
+    guard(&input.name, start, || check_file(input, options, config, warnings, start))
+}
+
+/// Runs `work` for the file `name`, turning a panic into a report whose only
+/// diagnostic is an `internal-error`.
+fn guard(
+    name: &str,
+    start: Instant,
+    work: impl FnOnce() -> Result<FileReport, gpurace_front::Error>,
+) -> Result<FileReport, gpurace_front::Error> {
+    panic::catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|payload| {
+        let message = format!("gpurace panicked while checking this file: {}", panic_message(payload.as_ref()));
+        Ok(FileReport {
+            file: name.to_string(),
+            kernels: Vec::new(),
+            diagnostics: vec![Diagnostic::new(Severity::Error, "internal-error", message).at(name, 0, 0)],
+            timings: Timings { total_ms: elapsed_ms(start), ..Timings::default() },
+        })
+    })
+}
+
+fn check_file(
+    input: &Input,
+    options: &gpurace_front::Options,
+    config: &gpurace_static::Config,
+    warnings: &[Diagnostic],
+    start: Instant,
+) -> Result<FileReport, gpurace_front::Error> {
+    let mut report = FileReport { file: input.name.clone(), diagnostics: warnings.to_vec(), ..FileReport::default() };
+    if let Err(err) = fs::metadata(&input.path) {
+        let message = format!("cannot read `{}`: {err}", input.name);
+        report.diagnostics.push(Diagnostic::new(Severity::Error, "io-error", message).at(&input.name, 0, 0));
+        report.timings.total_ms = elapsed_ms(start);
+        return Ok(report);
+    }
+    let lowered = gpurace_front::lower_file(&input.path, options)?;
+    let analysis = Instant::now();
+    report.kernels = gpurace_static::check(&lowered.program, config);
+    report.diagnostics.extend(lowered.diagnostics);
+    report.timings = Timings {
+        clang_ms: lowered.clang_ms,
+        lower_ms: lowered.lower_ms,
+        analysis_ms: elapsed_ms(analysis),
+        total_ms: elapsed_ms(start),
+    };
+    Ok(report)
+}
+
+/// The source files the human report quotes: those of every race and
+/// diagnostic. A file that cannot be read is left out, and its findings are
+/// shown without source lines.
+fn read_sources(run: &Run) -> Sources {
+    let mut names = BTreeSet::new();
+    for file in &run.files {
+        names.extend(file.diagnostics.iter().map(|d| d.file.as_str()));
+        for kernel in &file.kernels {
+            names.extend(kernel.diagnostics.iter().map(|d| d.file.as_str()));
+            for race in &kernel.races {
+                names.insert(race.first.file.as_str());
+                names.insert(race.second.file.as_str());
+            }
+        }
+    }
+    let mut sources = Sources::new();
+    for name in names.into_iter().filter(|n| !n.is_empty()) {
+        if let Ok(bytes) = fs::read(name) {
+            sources.insert(name, &String::from_utf8_lossy(&bytes));
+        }
+    }
+    sources
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(message) = payload.downcast_ref::<&str>() {
+        message
+    } else if let Some(message) = payload.downcast_ref::<String>() {
+        message
+    } else {
+        "unknown panic payload"
+    }
+}
+
+fn elapsed_ms(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use gpurace_report::FileVerdict;
+
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_internal_error_on_its_file() {
+        // The default hook would print the panic to the test's stderr; the
+        // message is checked below instead.
+        let hook = panic::take_hook();
+        panic::set_hook(Box::new(|_| {}));
+        let report = guard("k.cu", Instant::now(), || panic!("index out of bounds"));
+        panic::set_hook(hook);
+
+        let report = report.unwrap();
+        assert_eq!(report.verdict(), FileVerdict::Error);
+        assert_eq!(report.diagnostics.len(), 1);
+        let diagnostic = &report.diagnostics[0];
+        assert_eq!((diagnostic.code, diagnostic.file.as_str()), ("internal-error", "k.cu"));
+        assert_eq!(diagnostic.message, "gpurace panicked while checking this file: index out of bounds");
+    }
+}

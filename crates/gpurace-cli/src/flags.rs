@@ -1,0 +1,236 @@
+//! The command line, one clap field per flag; each field's doc comment is its
+//! `--help` text, and a test after the definitions parses every flag.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::geometry::parse_dim3;
+
+/// A data-race detector for CUDA programs.
+///
+/// gpurace parses a whole CUDA program (host code and kernels) with clang,
+/// without a GPU or the CUDA toolkit, and checks each kernel for data races
+/// and barrier divergence.
+///
+/// Exit codes: 0 no race found, 1 races found, 2 gpurace could not finish.
+#[derive(Debug, Parser)]
+#[command(name = "gpurace", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check CUDA files for data races
+    ///
+    /// Each file is checked on its own; directories are searched recursively
+    /// for `.cu` files, in sorted order.
+    Check(CheckArgs),
+    /// Print the gpurace IR of one CUDA file, then the diagnostics of lowering it
+    ///
+    /// Exits with 2 when a diagnostic is an error, 0 otherwise.
+    Ir(IrArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files to check, and directories to search for `.cu` files
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Output format
+    ///
+    /// `json` prints one JSON object: the report of the file with one input
+    /// file, or `{"verdict", "tool", "files": [...], "timings"}` with several.
+    /// `sarif` prints one SARIF 2.1.0 log for all files.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+
+    /// Threads per block (blockDim) of every launch, as X, X,Y or X,Y,Z
+    ///
+    /// Missing dimensions are 1. Overrides the block size the host code
+    /// launches with. Sizes beyond what a GPU can launch are analysed as given,
+    /// with a warning.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub block: Option<[u32; 3]>,
+
+    /// Blocks per grid (gridDim) of every launch, as X, X,Y or X,Y,Z
+    ///
+    /// Missing dimensions are 1. Overrides the grid size the host code
+    /// launches with.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub grid: Option<[u32; 3]>,
+
+    /// Number of files to check in parallel [default: the number of CPUs]
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
+    /// Warp size under which warps run in lockstep (GPUVerify's `--warp-sync`)
+    ///
+    /// Accepted for compatibility with the evaluation harness; currently
+    /// ignored: gpurace does not assume lockstep warps.
+    #[arg(long, value_name = "N")]
+    pub warp_sync: Option<u32>,
+
+    #[command(flatten)]
+    pub front: FrontArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct IrArgs {
+    /// The CUDA file to lower
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub front: FrontArgs,
+}
+
+/// Flags passed on to clang.
+#[derive(Debug, Args)]
+pub struct FrontArgs {
+    /// Define a macro, as `NAME` or `NAME=VALUE` (repeatable)
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub defines: Vec<String>,
+
+    /// Add a directory to the include path (repeatable)
+    #[arg(short = 'I', value_name = "DIR")]
+    pub includes: Vec<PathBuf>,
+
+    /// Read each file's compile flags from BUILD_DIR/compile_commands.json
+    #[arg(short = 'p', value_name = "BUILD_DIR")]
+    pub build_dir: Option<PathBuf>,
+
+    /// GPU architecture to compile the device code for, e.g. `sm_80`
+    #[arg(long, value_name = "ARCH")]
+    pub cuda_gpu_arch: Option<String>,
+
+    /// The clang binary to run
+    ///
+    /// Overrides `$GPURACE_CLANG`; without either, gpurace runs the newest
+    /// `clang-NN` on the PATH.
+    #[arg(long, value_name = "PATH")]
+    pub clang: Option<PathBuf>,
+}
+
+impl FrontArgs {
+    pub fn options(&self) -> gpurace_front::Options {
+        gpurace_front::Options {
+            clang: self.clang.clone(),
+            includes: self.includes.clone(),
+            defines: self.defines.clone(),
+            gpu_arch: self.cuda_gpu_arch.clone(),
+            compile_db: self.build_dir.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// rustc-like text
+    Human,
+    /// the JSON object of the tool contract
+    Json,
+    /// SARIF 2.1.0
+    Sarif,
+}
+
+impl From<FormatArg> for gpurace_report::Format {
+    fn from(format: FormatArg) -> gpurace_report::Format {
+        match format {
+            FormatArg::Human => gpurace_report::Format::Human,
+            FormatArg::Json => gpurace_report::Format::Json,
+            FormatArg::Sarif => gpurace_report::Format::Sarif,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    fn check(args: &[&str]) -> Result<CheckArgs, clap::Error> {
+        let argv = ["gpurace", "check"].iter().chain(args);
+        match Cli::try_parse_from(argv)?.command {
+            Command::Check(args) => Ok(args),
+            Command::Ir(_) => unreachable!("the argv starts with `check`"),
+        }
+    }
+
+    #[test]
+    fn definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults() {
+        let args = check(&["a.cu"]).unwrap();
+        assert_eq!(args.paths, [PathBuf::from("a.cu")]);
+        assert_eq!(args.format, FormatArg::Human);
+        assert_eq!((args.block, args.grid, args.jobs, args.warp_sync), (None, None, None, None));
+        assert!(args.front.defines.is_empty() && args.front.includes.is_empty());
+    }
+
+    #[test]
+    fn paths_are_required() {
+        assert!(check(&[]).is_err());
+    }
+
+    #[test]
+    fn format() {
+        assert_eq!(check(&["--format", "json", "a.cu"]).unwrap().format, FormatArg::Json);
+        assert_eq!(check(&["--format=sarif", "a.cu"]).unwrap().format, FormatArg::Sarif);
+        assert!(check(&["--format", "xml", "a.cu"]).is_err());
+    }
+
+    #[test]
+    fn block_and_grid() {
+        let args = check(&["--block", "16,16", "--grid", "64", "a.cu"]).unwrap();
+        assert_eq!(args.block, Some([16, 16, 1]));
+        assert_eq!(args.grid, Some([64, 1, 1]));
+        assert_eq!(check(&["--block=2,2,2", "a.cu"]).unwrap().block, Some([2, 2, 2]));
+        assert!(check(&["--block", "0", "a.cu"]).is_err());
+        assert!(check(&["--grid", "1,2,3,4", "a.cu"]).is_err());
+    }
+
+    #[test]
+    fn defines_and_includes_repeat() {
+        let args = check(&["-D", "N=4", "-DDEBUG", "-I", "inc", "-Iother", "a.cu"]).unwrap();
+        assert_eq!(args.front.defines, ["N=4", "DEBUG"]);
+        assert_eq!(args.front.includes, [PathBuf::from("inc"), PathBuf::from("other")]);
+    }
+
+    #[test]
+    fn build_dir_arch_and_clang() {
+        let args = check(&["-p", "build", "--cuda-gpu-arch", "sm_80", "--clang", "/usr/bin/clang-19", "a.cu"]).unwrap();
+        let options = args.front.options();
+        assert_eq!(options.compile_db, Some(PathBuf::from("build")));
+        assert_eq!(options.gpu_arch.as_deref(), Some("sm_80"));
+        assert_eq!(options.clang, Some(PathBuf::from("/usr/bin/clang-19")));
+    }
+
+    #[test]
+    fn jobs() {
+        assert_eq!(check(&["-j", "3", "a.cu"]).unwrap().jobs, Some(3));
+        assert_eq!(check(&["--jobs", "1", "a.cu"]).unwrap().jobs, Some(1));
+        assert!(check(&["--jobs", "0", "a.cu"]).is_err());
+    }
+
+    #[test]
+    fn warp_sync_is_accepted() {
+        assert_eq!(check(&["--warp-sync", "32", "a.cu"]).unwrap().warp_sync, Some(32));
+    }
+
+    #[test]
+    fn ir_takes_one_file_and_front_flags() {
+        let cli = Cli::try_parse_from(["gpurace", "ir", "-D", "N=2", "-I", "inc", "a.cu"]).unwrap();
+        let Command::Ir(args) = cli.command else { panic!("expected `ir`") };
+        assert_eq!(args.file, PathBuf::from("a.cu"));
+        assert_eq!(args.front.defines, ["N=2"]);
+        assert!(Cli::try_parse_from(["gpurace", "ir", "a.cu", "b.cu"]).is_err());
+    }
+}

@@ -1,0 +1,60 @@
+//! Helpers shared by the end-to-end tests: run the built `gpurace` binary and
+//! read what it printed.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A fixture of this crate's `tests/fixtures/`, as an absolute path.
+pub fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+/// The repository's `examples/` folder.
+pub fn examples() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+/// Runs `gpurace` with `args` and returns what it printed and its exit code.
+pub fn gpurace(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_gpurace")).args(args).output().expect("cannot run gpurace");
+    Run::from(output)
+}
+
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(output: Output) -> Run {
+        Run {
+            code: output.status.code().expect("gpurace was killed by a signal"),
+            stdout: String::from_utf8(output.stdout).expect("stdout is not UTF-8"),
+            stderr: String::from_utf8(output.stderr).expect("stderr is not UTF-8"),
+        }
+    }
+}
+
+impl Run {
+    /// stdout as exactly one JSON object: `from_str` rejects anything before
+    /// or after it, as the tool contract does.
+    pub fn json(&self) -> serde_json::Value {
+        let value: serde_json::Value = serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not one JSON value ({e}):\n{}", self.stdout));
+        assert!(value.is_object(), "stdout is not a JSON object:\n{}", self.stdout);
+        value
+    }
+}
+
+/// The exit code the contract gives a verdict.
+pub fn exit_code_of(verdict: &str) -> i32 {
+    match verdict {
+        "race-free" | "unknown" => 0,
+        "race" => 1,
+        "error" => 2,
+        other => panic!("`{other}` is not a verdict"),
+    }
+}

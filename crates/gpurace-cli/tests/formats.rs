@@ -1,0 +1,56 @@
+//! The human and SARIF formats, and `gpurace ir`, end to end. The exact
+//! rendering is snapshotted in `gpurace-report`; these tests check what the
+//! binary adds: file names, sources and exit codes.
+
+mod common;
+
+use common::{examples, fixture, gpurace};
+
+#[test]
+fn human_report_ends_with_a_line_per_file() {
+    let scale = fixture("scale.cu");
+    let scale = scale.to_str().unwrap();
+    let run = gpurace(&["check", scale]);
+    let last = run.stdout.lines().last().unwrap();
+    assert!(last.starts_with(&format!("{scale}: ")), "{}", run.stdout);
+}
+
+#[test]
+fn human_report_of_several_files_ends_with_a_summary() {
+    let dir = examples();
+    let run = gpurace(&["check", "--format", "human", dir.to_str().unwrap()]);
+    let last = run.stdout.lines().last().unwrap();
+    assert!(last.starts_with("summary: "), "{}", run.stdout);
+}
+
+#[test]
+fn sarif_is_one_log_for_all_files() {
+    let dir = examples();
+    let run = gpurace(&["check", "--format", "sarif", dir.to_str().unwrap()]);
+    let log = run.json();
+    assert_eq!(log["version"], "2.1.0");
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0]["tool"]["driver"]["name"], "gpurace");
+    let rules: Vec<&str> =
+        runs[0]["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(rules, ["inter-block-race", "intra-block-race", "intra-warp-race", "barrier-divergence"]);
+    let artifacts = runs[0]["artifacts"].as_array().unwrap();
+    assert!(artifacts.len() >= 3);
+}
+
+#[test]
+fn ir_prints_the_program() {
+    let scale = fixture("scale.cu");
+    let run = gpurace(&["ir", "-D", "SCALE_UNROLL=4", scale.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("kernel scale("), "{}", run.stdout);
+    assert!(run.stdout.contains("host main()"), "{}", run.stdout);
+}
+
+#[test]
+fn ir_of_a_broken_file_prints_its_errors_and_exits_2() {
+    let run = gpurace(&["ir", fixture("broken.cu").to_str().unwrap()]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.contains("error[clang-error]: expected ')'"), "{}", run.stdout);
+}

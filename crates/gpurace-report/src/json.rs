@@ -1,0 +1,269 @@
+//! The JSON format: the object of the tool contract (eval/README.md, section 3).
+//!
+//! With one input file, the output is exactly one object:
+//!
+//! ```json
+//! {"verdict": "race" | "race-free" | "unknown" | "error",
+//!  "file": "reduce.cu",
+//!  "tool": {"name": "gpurace", "version": "0.1.0"},
+//!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races"}],
+//!  "races": [{"kernel", "rule", "class", "kind", "certainty", "array", "message",
+//!             "first": {"file", "line", "col", "text", "access"}, "second": {...},
+//!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element"}}],
+//!  "diagnostics": [{"severity", "code", "file", "line", "col", "message"}],
+//!  "timings": {"clang_ms", "lower_ms", "analysis_ms", "total_ms"}}
+//! ```
+//!
+//! With several files it is one object `{"verdict", "tool", "files": [...],
+//! "timings"}` whose `files` holds the per-file objects above (without
+//! `tool`), whose `verdict` combines theirs (see [`crate::FileVerdict`]) and
+//! whose `timings` sums the stages, with `total_ms` the wall time of the run.
+
+use std::io::{self, Write};
+
+use gpurace_ir::Severity;
+use serde::Serialize;
+
+use crate::message::message;
+use crate::{FileReport, Run, Timings, TOOL_NAME, TOOL_VERSION};
+
+/// Writes the JSON report of `run`, followed by a line break.
+pub fn render(run: &Run, out: &mut dyn Write) -> io::Result<()> {
+    if let [file] = run.files.as_slice() {
+        let mut object = FileJson::from_report(file);
+        object.tool = Some(ToolJson::new());
+        write(&object, out)
+    } else {
+        let object = RunJson {
+            verdict: run.verdict().as_str(),
+            tool: ToolJson::new(),
+            files: run.files.iter().map(FileJson::from_report).collect(),
+            timings: TimingsJson::from(run.timings()),
+        };
+        write(&object, out)
+    }
+}
+
+fn write(value: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)
+}
+
+#[derive(Serialize)]
+struct RunJson<'a> {
+    verdict: &'static str,
+    tool: ToolJson,
+    files: Vec<FileJson<'a>>,
+    timings: TimingsJson,
+}
+
+#[derive(Serialize)]
+struct ToolJson {
+    name: &'static str,
+    version: &'static str,
+}
+
+impl ToolJson {
+    fn new() -> ToolJson {
+        ToolJson { name: TOOL_NAME, version: TOOL_VERSION }
+    }
+}
+
+#[derive(Serialize)]
+struct FileJson<'a> {
+    verdict: &'static str,
+    file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<ToolJson>,
+    kernels: Vec<KernelJson<'a>>,
+    races: Vec<RaceJson<'a>>,
+    diagnostics: Vec<DiagnosticJson<'a>>,
+    timings: TimingsJson,
+}
+
+impl<'a> FileJson<'a> {
+    fn from_report(report: &'a FileReport) -> FileJson<'a> {
+        FileJson {
+            verdict: report.verdict().as_str(),
+            file: &report.file,
+            tool: None,
+            kernels: report
+                .sorted_kernels()
+                .into_iter()
+                .map(|k| KernelJson {
+                    name: &k.kernel,
+                    file: &k.file,
+                    line: k.line,
+                    col: k.col,
+                    verdict: k.verdict.as_str(),
+                    reason: k.verdict.reason(),
+                    races: k.races.len(),
+                })
+                .collect(),
+            races: report
+                .sorted_races()
+                .into_iter()
+                .map(|(kernel, race)| RaceJson {
+                    kernel: &kernel.kernel,
+                    rule: race.rule_id(),
+                    class: race.class.as_str(),
+                    kind: race.kind.as_str(),
+                    certainty: race.certainty.as_str(),
+                    array: race.array.as_deref(),
+                    message: message(race, &kernel.kernel),
+                    first: LocationJson::from(&race.first),
+                    second: LocationJson::from(&race.second),
+                    witness: race.witness.as_ref().map(|w| WitnessJson {
+                        grid: w.grid,
+                        block: w.block,
+                        blocks: &w.blocks,
+                        threads: &w.threads,
+                        params: w.params.iter().map(|(name, value)| ParamJson { name, value: *value }).collect(),
+                        element: w.element.as_deref(),
+                    }),
+                })
+                .collect(),
+            diagnostics: report
+                .sorted_diagnostics()
+                .into_iter()
+                .map(|d| DiagnosticJson {
+                    severity: match d.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                        Severity::Note => "note",
+                    },
+                    code: d.code,
+                    file: &d.file,
+                    line: d.line,
+                    col: d.col,
+                    message: &d.message,
+                })
+                .collect(),
+            timings: TimingsJson::from(report.timings),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct KernelJson<'a> {
+    name: &'a str,
+    file: &'a str,
+    line: u32,
+    col: u32,
+    verdict: &'static str,
+    /// Why the verdict is `unknown`; `null` otherwise.
+    reason: Option<&'a str>,
+    races: usize,
+}
+
+#[derive(Serialize)]
+struct RaceJson<'a> {
+    kernel: &'a str,
+    rule: &'static str,
+    class: &'static str,
+    kind: &'static str,
+    certainty: &'static str,
+    array: Option<&'a str>,
+    message: String,
+    first: LocationJson<'a>,
+    second: LocationJson<'a>,
+    witness: Option<WitnessJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct LocationJson<'a> {
+    file: &'a str,
+    line: u32,
+    col: u32,
+    text: &'a str,
+    /// `read`, `write` or `atomic`; `null` for a barrier.
+    access: Option<&'static str>,
+}
+
+impl<'a> From<&'a gpurace_static::Location> for LocationJson<'a> {
+    fn from(l: &'a gpurace_static::Location) -> LocationJson<'a> {
+        LocationJson { file: &l.file, line: l.line, col: l.col, text: &l.text, access: l.mode.map(|m| m.as_str()) }
+    }
+}
+
+#[derive(Serialize)]
+struct WitnessJson<'a> {
+    grid: Option<[u32; 3]>,
+    block: Option<[u32; 3]>,
+    blocks: &'a [[u32; 3]],
+    threads: &'a [[u32; 3]],
+    params: Vec<ParamJson<'a>>,
+    element: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct ParamJson<'a> {
+    name: &'a str,
+    value: i64,
+}
+
+#[derive(Serialize)]
+struct DiagnosticJson<'a> {
+    severity: &'static str,
+    code: &'static str,
+    file: &'a str,
+    line: u32,
+    col: u32,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct TimingsJson {
+    clang_ms: f64,
+    lower_ms: f64,
+    analysis_ms: f64,
+    total_ms: f64,
+}
+
+impl From<Timings> for TimingsJson {
+    /// Times are rounded to microseconds: finer digits are noise.
+    fn from(t: Timings) -> TimingsJson {
+        let round = |ms: f64| (ms * 1000.0).round() / 1000.0;
+        TimingsJson {
+            clang_ms: round(t.clang_ms),
+            lower_ms: round(t.lower_ms),
+            analysis_ms: round(t.analysis_ms),
+            total_ms: round(t.total_ms),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample::sample_run;
+
+    fn render_to_string(run: &Run) -> String {
+        let mut out = Vec::new();
+        render(run, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn one_file_is_one_contract_object() {
+        let mut run = sample_run();
+        run.files.truncate(1);
+        let text = render_to_string(&run);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["verdict"], "race");
+        assert_eq!(value["tool"]["name"], "gpurace");
+        assert!(value["timings"]["clang_ms"].is_f64());
+        assert!(value.get("files").is_none());
+        insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn several_files_are_one_object_with_files() {
+        let text = render_to_string(&sample_run());
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["verdict"], "error");
+        assert_eq!(value["files"].as_array().map(Vec::len), Some(3));
+        assert!(value["files"][0].get("tool").is_none());
+        insta::assert_snapshot!(text);
+    }
+}

@@ -1,0 +1,113 @@
+//! The wording of a race, shared by the human and SARIF formats so that both
+//! say the same thing. Messages follow the rustc guide: lowercase, no trailing
+//! period, code in backticks, and no fix (fixes go in [`help`]).
+
+use gpurace_static::{Certainty, Location, Race, RaceClass, RaceKind, Witness};
+
+/// The one-line message of a race found in `kernel`.
+pub(crate) fn message(race: &Race, kernel: &str) -> String {
+    let possible = if race.certainty == Certainty::Approximate { "possible " } else { "" };
+    match race.kind {
+        RaceKind::DataRace => {
+            let target = match &race.array {
+                Some(array) => format!("`{array}`"),
+                None => "the same memory".to_string(),
+            };
+            format!("{possible}{}-{} race on {target} in kernel `{kernel}`", mode(&race.first), mode(&race.second))
+        }
+        RaceKind::BarrierDivergence => {
+            format!("{possible}barrier in kernel `{kernel}` is reached by some threads of a block but not all")
+        }
+    }
+}
+
+/// The label under one side of a race: `first write, by thread (0,1,0)`.
+pub(crate) fn label(race: &Race, second: bool) -> String {
+    let (location, order, index) = if second { (&race.second, "second", 1) } else { (&race.first, "first", 0) };
+    let mut label = match (race.kind, location.mode) {
+        (RaceKind::BarrierDivergence, _) if second => "barrier reached by only some threads".to_string(),
+        (RaceKind::BarrierDivergence, _) => "threads of one block diverge here".to_string(),
+        (RaceKind::DataRace, Some(mode)) => format!("{order} {}", mode.as_str()),
+        (RaceKind::DataRace, None) => format!("{order} access"),
+    };
+    if let Some(witness) = &race.witness {
+        if let Some(thread) = witness.threads.get(index) {
+            label.push_str(&format!(", by thread {}", dim3(*thread)));
+            if race.class == RaceClass::InterBlock {
+                if let Some(block) = witness.blocks.get(index) {
+                    label.push_str(&format!(" of block {}", dim3(*block)));
+                }
+            }
+        }
+    }
+    if second && race.kind == RaceKind::DataRace && race.witness.as_ref().is_some_and(|w| w.threads.len() == 2) {
+        label.push_str(", to the same element");
+    }
+    label
+}
+
+/// Notes that explain a race: the witness and what the certainty means.
+pub(crate) fn notes(race: &Race) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(witness) = &race.witness {
+        if let Some(text) = witness_text(witness) {
+            notes.push(format!("witness: {text}"));
+        }
+    }
+    match race.certainty {
+        Certainty::Definite => {}
+        Certainty::DataDependent => notes.push("the race depends on values read from memory".to_string()),
+        Certainty::Approximate => {
+            notes.push("the race involves code that gpurace over-approximated, so it may be spurious".to_string())
+        }
+    }
+    notes
+}
+
+/// How to remove a race, one line.
+pub(crate) fn help(race: &Race) -> &'static str {
+    match (race.kind, race.class) {
+        (RaceKind::BarrierDivergence, _) => "make every thread of the block reach the barrier, or none of them",
+        (RaceKind::DataRace, RaceClass::IntraWarp) => "a `__syncwarp()` between the two accesses orders them",
+        (RaceKind::DataRace, RaceClass::IntraBlock) => "a `__syncthreads()` between the two accesses orders them",
+        (RaceKind::DataRace, RaceClass::InterBlock) => {
+            "no barrier orders threads of different blocks: give each block its own elements, or use atomics"
+        }
+    }
+}
+
+fn mode(location: &Location) -> &'static str {
+    location.mode.map_or("access", |m| m.as_str())
+}
+
+pub(crate) fn dim3(d: [u32; 3]) -> String {
+    format!("({},{},{})", d[0], d[1], d[2])
+}
+
+fn witness_text(witness: &Witness) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(grid) = witness.grid {
+        parts.push(format!("gridDim {}", dim3(grid)));
+    }
+    if let Some(block) = witness.block {
+        parts.push(format!("blockDim {}", dim3(block)));
+    }
+    let blocks: Vec<String> = witness.blocks.iter().map(|b| dim3(*b)).collect();
+    match blocks.as_slice() {
+        [] => {}
+        [one] => parts.push(format!("block {one}")),
+        [a, b] if a == b => parts.push(format!("block {a}")),
+        many => parts.push(format!("blocks {}", many.join(" and "))),
+    }
+    for (name, value) in &witness.params {
+        parts.push(format!("`{name}` = {value}"));
+    }
+    if let Some(element) = &witness.element {
+        parts.push(format!("element `{element}`"));
+    }
+    if parts.is_empty() {
+        None
+    } else {
+        Some(parts.join(", "))
+    }
+}

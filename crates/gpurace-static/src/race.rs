@@ -1,0 +1,173 @@
+//! A race: two accesses (or a barrier) that the engine shows can conflict,
+//! with the evidence it has for it.
+
+/// Which threads race, named by the smallest scope that contains both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RaceClass {
+    /// Threads of different blocks.
+    InterBlock,
+    /// Threads of one block, in different warps (or warps not known).
+    IntraBlock,
+    /// Threads of one warp.
+    IntraWarp,
+}
+
+impl RaceClass {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceClass::InterBlock => "inter-block",
+            RaceClass::IntraBlock => "intra-block",
+            RaceClass::IntraWarp => "intra-warp",
+        }
+    }
+}
+
+/// What goes wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RaceKind {
+    /// Two accesses to one element, at least one a write, not ordered by a
+    /// barrier and not both atomic.
+    DataRace,
+    /// A barrier that some threads of a block reach and others skip.
+    BarrierDivergence,
+}
+
+impl RaceKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceKind::DataRace => "data-race",
+            RaceKind::BarrierDivergence => "barrier-divergence",
+        }
+    }
+}
+
+/// How much the engine trusts the race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Certainty {
+    /// A concrete witness exists for every run of the launch.
+    Definite,
+    /// The race needs particular values read from memory (input data).
+    DataDependent,
+    /// The race touches a construct the lowering over-approximated.
+    Approximate,
+}
+
+impl Certainty {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Certainty::Definite => "definite",
+            Certainty::DataDependent => "data-dependent",
+            Certainty::Approximate => "approximate",
+        }
+    }
+}
+
+/// How an access touches memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AccessMode {
+    Read,
+    Write,
+    Atomic,
+}
+
+impl AccessMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccessMode::Read => "read",
+            AccessMode::Write => "write",
+            AccessMode::Atomic => "atomic",
+        }
+    }
+}
+
+/// One side of a race: an access expression (or a barrier) in the source.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// The file as the front-end named it.
+    pub file: String,
+    /// 1-based line and column of the start of the access expression.
+    pub line: u32,
+    pub col: u32,
+    /// The access expression as written, e.g. `tile[ty][tx]`; may be empty.
+    pub text: String,
+    /// `None` for a barrier (in a barrier-divergence race).
+    pub mode: Option<AccessMode>,
+}
+
+/// Concrete values under which the race happens. Every field is optional so
+/// that an engine can report what it knows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Witness {
+    /// `gridDim` and `blockDim` of the launch.
+    pub grid: Option<[u32; 3]>,
+    pub block: Option<[u32; 3]>,
+    /// `blockIdx` of the first and second thread.
+    pub blocks: Vec<[u32; 3]>,
+    /// `threadIdx` of the first and second thread.
+    pub threads: Vec<[u32; 3]>,
+    /// Kernel parameters (scalars) as `(name, value)`.
+    pub params: Vec<(String, i64)>,
+    /// The element both threads touch, e.g. `tile[1][0]`.
+    pub element: Option<String>,
+}
+
+/// A race found in one kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Race {
+    pub class: RaceClass,
+    pub kind: RaceKind,
+    pub certainty: Certainty,
+    /// The array (or variable) both accesses touch, when known.
+    pub array: Option<String>,
+    /// The access that comes first in the source (or the reached barrier).
+    pub first: Location,
+    /// The other access; the primary location of the report.
+    pub second: Location,
+    pub witness: Option<Witness>,
+}
+
+impl Race {
+    /// The rule ID that names this race in every output format. Rule IDs are
+    /// suppression names and SARIF `ruleId`s: never rename one.
+    pub fn rule_id(&self) -> &'static str {
+        match (self.kind, self.class) {
+            (RaceKind::BarrierDivergence, _) => "barrier-divergence",
+            (RaceKind::DataRace, RaceClass::InterBlock) => "inter-block-race",
+            (RaceKind::DataRace, RaceClass::IntraBlock) => "intra-block-race",
+            (RaceKind::DataRace, RaceClass::IntraWarp) => "intra-warp-race",
+        }
+    }
+
+    /// The key races are sorted by: location first, then class, so that the
+    /// output never depends on the order the engine found them in.
+    pub fn sort_key(&self) -> (&Location, &Location, RaceClass, RaceKind) {
+        (&self.first, &self.second, self.class, self.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loc(line: u32) -> Location {
+        Location { file: "k.cu".into(), line, col: 5, text: "s[i]".into(), mode: Some(AccessMode::Write) }
+    }
+
+    #[test]
+    fn rule_ids_follow_class_and_kind() {
+        let mut race = Race {
+            class: RaceClass::IntraWarp,
+            kind: RaceKind::DataRace,
+            certainty: Certainty::Definite,
+            array: None,
+            first: loc(1),
+            second: loc(2),
+            witness: None,
+        };
+        assert_eq!(race.rule_id(), "intra-warp-race");
+        race.class = RaceClass::InterBlock;
+        assert_eq!(race.rule_id(), "inter-block-race");
+        race.kind = RaceKind::BarrierDivergence;
+        assert_eq!(race.rule_id(), "barrier-divergence");
+    }
+}

@@ -1,0 +1,52 @@
+//! The outcome of checking one kernel.
+
+use gpurace_ir::Diagnostic;
+
+use crate::Race;
+
+/// What the engine concluded about one kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// At least one race was found; see [`KernelResult::races`].
+    Race,
+    /// The kernel was proved free of races for the analysed launches.
+    RaceFree,
+    /// Neither a race nor a proof: the solver gave up, the kernel uses a
+    /// construct the engine cannot model, or there is no analysis yet.
+    Unknown { reason: String },
+}
+
+impl Verdict {
+    /// The stable name used in every output format.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Verdict::Race => "race",
+            Verdict::RaceFree => "race-free",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// Why the verdict is `Unknown`, `None` otherwise.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Unknown { reason } => Some(reason),
+            Verdict::Race | Verdict::RaceFree => None,
+        }
+    }
+}
+
+/// The result of checking one kernel (one template instantiation).
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelResult {
+    /// The kernel's display name, `name<args>` for template instantiations.
+    pub kernel: String,
+    /// Where the kernel is defined, as the front-end named the file.
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub verdict: Verdict,
+    /// Sorted by location, then class; empty unless `verdict` is `Race`.
+    pub races: Vec<Race>,
+    /// Problems the engine met in this kernel (solver timeouts, approximations).
+    pub diagnostics: Vec<Diagnostic>,
+}

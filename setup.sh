@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# setup.sh: installs what gpurace needs, then builds and tries it, or tests it.
+#
+#   ./setup.sh          build gpurace and run it on examples/
+#   ./setup.sh --test   run the test suite (what CI runs)
+#
+# Both install clang-19 and the z3 headers with apt-get when they are missing
+# (through sudo when not root). Rust itself is not installed: gpurace needs
+# cargo 1.80 or newer, from https://rustup.rs.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+mode=run
+case "${1:-}" in
+    "") ;;
+    --test) mode=test ;;
+    -h | --help)
+        sed -n '2,10s/^# \{0,1\}//p' "$0"
+        exit 0
+        ;;
+    *)
+        echo "setup.sh: unknown argument \`$1\` (try --help)" >&2
+        exit 2
+        ;;
+esac
+
+# gpurace runs the newest clang it finds; 19 is the oldest one it is tested with.
+have_clang() {
+    local v
+    for v in 22 21 20 19; do
+        command -v "clang-$v" > /dev/null && return 0
+    done
+    return 1
+}
+
+missing=()
+have_clang || missing+=(clang-19)
+[ -f /usr/include/z3.h ] || missing+=(libz3-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    echo "setup.sh: installing ${missing[*]}"
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+fi
+
+if ! command -v cargo > /dev/null; then
+    echo "setup.sh: cargo not found; install Rust 1.80 or newer from https://rustup.rs" >&2
+    exit 2
+fi
+
+if [ "$mode" = test ]; then
+    exec cargo test --workspace
+fi
+
+cargo build --release
+echo
+echo "$ target/release/gpurace check examples/"
+status=0
+target/release/gpurace check examples/ || status=$?
+echo
+case "$status" in
+    0) echo "exit code 0: no race found" ;;
+    1) echo "exit code 1: races found (examples/reduce_missing_sync.cu is racy on purpose)" ;;
+    *)
+        echo "exit code $status: gpurace could not finish" >&2
+        exit "$status"
+        ;;
+esac
+echo "gpurace is built: target/release/gpurace check FILE.cu"
