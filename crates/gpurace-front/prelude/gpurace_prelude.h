@@ -99,10 +99,12 @@
  *    malloc, memcpy, assert, clock without including anything.  <math.h> is
  *    NOT included (in C++ it drags in <cmath>, ~8 MB of AST); the math
  *    functions are declared by hand in section 8 instead.
- *    Device overloads of the libc functions usable in kernels follow: they
- *    are C++ __device__ functions beside libc's extern "C" host ones (clang
- *    allows overloading on the execution space), so a call in device code
- *    resolves to a bodiless __device__ declaration.
+ *    Device twins of the libc functions usable in kernels follow: bodiless
+ *    __device__ declarations beside libc's host ones (clang overloads on the
+ *    execution space, even for extern "C"), so a call in device code
+ *    resolves to the __device__ declaration and a call in host code to
+ *    libc's.  assert() is glibc's macro; in device code it calls the
+ *    __device__ __assert_fail below.
  * ---------------------------------------------------------------------- */
 #include <stddef.h>
 #include <stdint.h>
@@ -310,7 +312,7 @@ __GPURACE_ATOMIC_CAS(unsigned short)
  *    std::sqrt(float) etc. host-only instead of an ambiguous host+device
  *    twin.  Host side: the libc names, declared extern "C" with glibc's
  *    exact exception specification so a later <math.h>/<cmath> redeclares
- *    them compatibly, in either include order.
+ *    them compatibly whether or not the program includes them.
  * ---------------------------------------------------------------------- */
 #if __cplusplus >= 201103L
 #define __GPURACE_THROW noexcept(true)
@@ -978,6 +980,10 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                                 size_t sharedMem = 0,
                                                 void *stream = 0);
 
+/* The runtime API is declared host+device: CUDA's device runtime (dynamic
+ * parallelism) offers much of it in kernels too, and being lenient here
+ * costs nothing. */
+#pragma clang force_cuda_host_device begin
 extern "C" {
 /* memory */
 cudaError_t cudaMalloc(void **devPtr, size_t size);
@@ -1175,6 +1181,7 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
                                                int blockSizeLimit = 0);
 template <class T> struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
 cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+#pragma clang force_cuda_host_device end
 
 /* Driver API basics (cuda.h) */
 typedef enum cudaError_enum {
@@ -1969,6 +1976,18 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float *outpu
 curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr,
                                      size_t n, double lambda);
 }
+
+/* MTGP32 set-up (curand_mtgp32_host.h); the parameter tables are opaque. */
+struct mtgp32_params_fast;
+typedef struct mtgp32_params_fast mtgp32_params_fast_t;
+struct mtgp32_kernel_params;
+typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
+extern mtgp32_params_fast_t mtgp32dc_params_fast_11213[];
+curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_t params[],
+                                         mtgp32_kernel_params_t *p);
+curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *s, mtgp32_params_fast_t params[],
+                                           mtgp32_kernel_params_t *k, int n,
+                                           unsigned long long seed);
 
 /* ------------------------------------------------------------------------
  * 17. libcu++ subset: cuda::thread_scope, cuda::atomic_ref, cuda::atomic,

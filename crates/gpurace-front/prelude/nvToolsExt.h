@@ -1,0 +1,11 @@
+// gpurace stub for <nvToolsExt.h>: NVTX profiling markers, declarations only.
+#pragma once
+#include "gpurace_prelude.h"
+extern "C" {
+int nvtxRangePushA(const char *message);
+int nvtxRangePop(void);
+void nvtxMarkA(const char *message);
+typedef unsigned long long nvtxRangeId_t;
+nvtxRangeId_t nvtxRangeStartA(const char *message);
+void nvtxRangeEnd(nvtxRangeId_t id);
+}
