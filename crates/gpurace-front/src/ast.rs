@@ -60,6 +60,10 @@ pub struct Dump {
     pub decls: Vec<Node>,
     /// Lines read, for statistics.
     pub lines: usize,
+    /// Every namespace-scope `typedef`/`using` alias, kept or not:
+    /// `(name, aliased type)`. Pointers to typedefs are printed sugared
+    /// (`'uint32_t *'`), so the lowering resolves them by name.
+    pub typedefs: Vec<(String, String)>,
 }
 
 /// Decides which top-level declarations to keep, by the file of their location.
@@ -100,6 +104,12 @@ pub fn parse(input: impl BufRead, keep: &dyn KeepFile) -> std::io::Result<Dump> 
         if depth == 1 {
             close_until(&mut stack, 0, &mut dump.decls);
             let parsed = p.parse_line(body);
+            if parsed.kind == "TypedefDecl" || parsed.kind == "TypeAliasDecl" {
+                let (name, ty) = parsed.decl_name_and_type();
+                if !name.is_empty() {
+                    dump.typedefs.push((name.to_string(), ty.to_string()));
+                }
+            }
             let file = parsed.loc.filter(Loc::is_valid).unwrap_or(parsed.begin).file;
             let kept =
                 file != u32::MAX && *keep_cache.entry(file).or_insert_with(|| keep.keep(&p.files[file as usize]));

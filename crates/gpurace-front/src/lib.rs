@@ -68,20 +68,20 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
     let start = std::time::Instant::now();
     let prelude = run.prelude.to_string_lossy().to_string();
     let (mut program, mut diagnostics) = lower::lower(&run.dump, &prelude);
-    // Report paths as the user gave them, not as clang resolved them.
+    // Report paths as the user gave them, not as clang resolved them, and
+    // the prelude by a stable name rather than its cache folder.
     let abs_str = abs.to_string_lossy().to_string();
     let shown = path.display().to_string();
-    for f in program.files.iter_mut() {
+    let rename = |f: &mut String| {
         if *f == abs_str {
             f.clone_from(&shown);
+        } else if let Some(rest) = f.strip_prefix(prelude.as_str()) {
+            *f = format!("<prelude>{rest}");
         }
-    }
+    };
+    program.files.iter_mut().for_each(rename);
     let mut all = run.diagnostics;
-    for d in all.iter_mut().chain(diagnostics.iter_mut()) {
-        if d.file == abs_str {
-            d.file.clone_from(&shown);
-        }
-    }
+    all.iter_mut().chain(diagnostics.iter_mut()).for_each(|d| rename(&mut d.file));
     all.append(&mut diagnostics);
     Ok(Lowered { program, diagnostics: all, clang_ms: run.clang_ms, lower_ms: start.elapsed().as_secs_f64() * 1000.0 })
 }

@@ -146,6 +146,17 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// The base of an access, whose space is printed before it.
+    fn access_base(&self, b: &Base) -> String {
+        let full = self.base(b);
+        match b {
+            Base::Shared(_) | Base::Global(_) | Base::Local(_) | Base::Host(_) => {
+                full.split_once(' ').map(|(_, n)| n.to_string()).unwrap_or(full)
+            }
+            _ => full,
+        }
+    }
+
     fn access(&self, a: &Access) -> String {
         let kind = match a.kind {
             AccessKind::Read => "read".to_string(),
@@ -156,7 +167,7 @@ impl<'a> Printer<'a> {
         format!(
             "{kind}{vol} {:?} {}[+{}] : {} ({}B) @{}:{}",
             a.space,
-            self.base(&a.base),
+            self.access_base(&a.base),
             self.expr(&a.offset),
             a.ty,
             a.size,
@@ -296,6 +307,9 @@ impl<'a> Printer<'a> {
                     Barrier::Block { variant } => format!("barrier block {variant} @{}:{}", span.line, span.col),
                     Barrier::Warp { mask } => {
                         format!("barrier warp mask={} @{}:{}", self.expr(mask), span.line, span.col)
+                    }
+                    Barrier::Tile { size } => {
+                        format!("barrier tile size={} @{}:{}", self.expr(size), span.line, span.col)
                     }
                     Barrier::Grid => format!("barrier grid @{}:{}", span.line, span.col),
                 };

@@ -108,6 +108,10 @@ pub enum Barrier {
     Block { variant: &'static str },
     /// `__syncwarp(mask)` and tile syncs.
     Warp { mask: Expr },
+    /// The barrier of a cooperative-groups tile wider than a warp: the
+    /// `size` consecutive threads of the tile (by linear thread id) wait for
+    /// each other.
+    Tile { size: Expr },
     /// `this_grid().sync()`.
     Grid,
 }

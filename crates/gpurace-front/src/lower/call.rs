@@ -93,13 +93,7 @@ impl FnLower<'_, '_> {
                 match m {
                     Some(m) if m.kind == "MemberExpr" => {
                         let name = m.member().map(|(_, f)| f.to_string()).unwrap_or_default();
-                        let addr = m
-                            .text
-                            .rsplit(' ')
-                            .next()
-                            .and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
-                            .unwrap_or(0);
-                        (Some((name, addr)), m.children.first(), n.children.iter().skip(1).collect())
+                        (Some((name, member_decl_addr(m))), m.children.first(), n.children.iter().skip(1).collect())
                     }
                     _ => (None, None, n.children.iter().skip(1).collect()),
                 }
@@ -116,8 +110,18 @@ impl FnLower<'_, '_> {
                 }
             }
             _ => {
-                let r = n.children.first().and_then(decl_ref).map(|(_, a, name)| (name.to_string(), a));
-                (r, None, n.children.iter().skip(1).collect())
+                let callee = n.children.first().map(strip_casts);
+                match callee {
+                    // A static method called through an object: `g.sync()`.
+                    Some(m) if m.kind == "MemberExpr" => {
+                        let name = m.member().map(|(_, f)| f.to_string()).unwrap_or_default();
+                        (Some((name, member_decl_addr(m))), m.children.first(), n.children.iter().skip(1).collect())
+                    }
+                    _ => {
+                        let r = n.children.first().and_then(decl_ref).map(|(_, a, name)| (name.to_string(), a));
+                        (r, None, n.children.iter().skip(1).collect())
+                    }
+                }
             }
         };
         let Some((name, addr)) = callee else {
@@ -144,6 +148,35 @@ impl FnLower<'_, '_> {
                 }
                 if NO_EFFECT.contains(&name.as_str()) {
                     return Expr::Call { func: name, args: Vec::new(), ty };
+                }
+                // cuRAND's device functions read and update the generator
+                // state they are given: two threads sharing one state race.
+                if name.starts_with("curand") || name.starts_with("skipahead") {
+                    for (a, v) in args.iter().zip(&vals) {
+                        let t = a.ty();
+                        if !t.contains('*') || t.trim_start().starts_with("const ") {
+                            continue;
+                        }
+                        let elem = match expr_type(v) {
+                            Some(Type::Ptr(t)) => *t,
+                            _ => continue,
+                        };
+                        if let LValue::Mem(place) = self.deref(v.clone(), None, elem, a, span) {
+                            let read = self.access(&place, AccessKind::Read, span);
+                            let dst = self.new_var(&format!("{name}.state"), place.ty.clone(), VarKind::Read, span);
+                            self.emit(Stmt::Read { dst, access: read });
+                            let write = self.access(&place, AccessKind::Write, span);
+                            self.emit(Stmt::Write {
+                                access: write,
+                                value: Expr::Call {
+                                    func: name.clone(),
+                                    args: vec![Expr::Var(dst)],
+                                    ty: place.ty.clone(),
+                                },
+                            });
+                        }
+                    }
+                    return Expr::Call { func: name, args: vals, ty };
                 }
                 // A device function without a body that receives a pointer to
                 // non-const memory could write through it.
@@ -265,9 +298,14 @@ impl FnLower<'_, '_> {
         }
         self.ret_vars.push(result);
         self.this_places.push(this_lv);
+        let outer_site = self.call_site;
+        if self.call_site.is_none() && self.ix.prelude_files.contains(&f.loc.unwrap_or(f.begin).file) {
+            self.call_site = Some(span);
+        }
         if let Some(body) = f.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);
         }
+        self.call_site = outer_site;
         self.this_places.pop();
         self.ret_vars.pop();
         self.inline_stack.pop();
@@ -300,6 +338,11 @@ impl FnLower<'_, '_> {
             "__syncwarp" => {
                 let mask = args.first().map(|a| self.rvalue(a)).unwrap_or(Expr::int(0xffff_ffff, Type::UINT));
                 self.emit(Stmt::Barrier { barrier: Barrier::Warp { mask }, span });
+                return Some(void);
+            }
+            "__gpurace_tile_sync" => {
+                let size = args.first().map(|a| self.rvalue(a)).unwrap_or(Expr::int(32, Type::UINT));
+                self.emit(Stmt::Barrier { barrier: Barrier::Tile { size }, span });
                 return Some(void);
             }
             "__gpurace_grid_sync" => {
@@ -602,4 +645,9 @@ impl FnLower<'_, '_> {
         }
         Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() }
     }
+}
+
+/// The address of the member a `MemberExpr` names (`.sync 0x55d0...`).
+fn member_decl_addr(m: &Node) -> u64 {
+    m.text.rsplit(' ').next().and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok()).unwrap_or(0)
 }

@@ -169,12 +169,8 @@ impl FnLower<'_, '_> {
                 if n.kind == "CXXDeleteExpr" && self.is_host() {
                     return Expr::int(0, Type::Void);
                 }
-                if matches!(n.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") && self.is_host() {
-                    for c in &n.children {
-                        let _ = self.rvalue(c);
-                    }
-                    let ty = self.types.parse(n.ty());
-                    return Expr::Call { func: format!("construct {}", n.ty()), args: Vec::new(), ty };
+                if matches!(n.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") {
+                    return self.construct(n);
                 }
                 if n.kind == "CXXNewExpr" && self.is_host() {
                     return self.host_new(n, span);
@@ -918,5 +914,29 @@ fn place_name(base: &Base, n: &Node, params: &[gpurace_ir::Param]) -> String {
             }
             first_name(n).unwrap_or_else(|| "*".to_string())
         }
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// A constructed object used as a value. Its value is opaque (a pure
+    /// `construct T` call over the arguments) unless the record is empty
+    /// (cooperative groups handles, tags), which has no state at all. A
+    /// constructor that receives pointers could write through them: that is
+    /// not modelled, and the kernel becomes approximate.
+    pub(super) fn construct(&mut self, n: &Node) -> Expr {
+        let ty = self.types.parse(n.ty());
+        let args: Vec<Expr> = n.children.iter().map(|c| self.rvalue(c)).collect();
+        let empty = match &ty {
+            Type::Record { name, .. } => self.types.defs.get(name).is_some_and(|f| f.is_empty()),
+            _ => false,
+        };
+        if empty && args.is_empty() {
+            return Expr::Int { value: 0, ty };
+        }
+        let takes_pointers = n.children.iter().any(|c| c.ty().contains('*') && !c.ty().starts_with("const "));
+        if takes_pointers && !self.is_host() {
+            return self.unsupported(n, format!("constructor of `{}` taking pointers", n.ty()));
+        }
+        Expr::Call { func: format!("construct {}", n.ty()), args, ty }
     }
 }

@@ -84,6 +84,9 @@ pub struct FnLower<'a, 'b> {
     pub approximate: bool,
     pub diags: Vec<Diagnostic>,
     pub host: Option<HostState>,
+    /// Inside an inlined prelude function, the user's call site: what the
+    /// prelude does is reported where the user asked for it.
+    call_site: Option<Span>,
 }
 
 /// Lowers one kernel (or one instantiation).
@@ -256,10 +259,14 @@ impl<'a, 'b> FnLower<'a, 'b> {
             approximate: false,
             diags: Vec::new(),
             host,
+            call_site: None,
         }
     }
 
     pub fn span(&self, n: &Node) -> Span {
+        if let Some(s) = self.call_site {
+            return s;
+        }
         self.ix.span(if n.begin.is_valid() { n.begin } else { n.loc.unwrap_or(Loc::INVALID) })
     }
 
@@ -283,11 +290,14 @@ impl<'a, 'b> FnLower<'a, 'b> {
     /// function becomes approximate.
     fn unsupported(&mut self, n: &Node, what: String) -> Expr {
         let span = self.span(n);
-        self.approximate = true;
-        self.diags.push(
-            self.program.diag_at(Diagnostic::new(Severity::Warning, "unsupported-construct", what.clone()), span),
-        );
         let ty = self.types.parse(n.ty());
+        // Host code is evaluated later with unknown inputs anyway (an
+        // `Unknown` there is one more unknown input), so only kernels warn.
+        if !self.is_host() {
+            self.approximate = true;
+            let diag = Diagnostic::new(Severity::Warning, "unsupported-construct", what.clone());
+            self.diags.push(self.program.diag_at(diag, span));
+        }
         Expr::Unknown { reason: what, span, ty }
     }
 
@@ -776,6 +786,10 @@ impl<'a, 'b> FnLower<'a, 'b> {
             | "UsingDirectiveDecl" | "UsingShadowDecl" => {
                 if d.kind == "CXXRecordDecl" {
                     self.types.add_record(d);
+                }
+                if d.kind == "TypedefDecl" || d.kind == "TypeAliasDecl" {
+                    let (name, ty) = d.decl_name_and_type();
+                    self.types.typedefs.insert(name.to_string(), ty.to_string());
                 }
                 return;
             }

@@ -83,10 +83,13 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         prev: HashMap::new(),
     };
     let mut types = TypeTable::default();
+    for (name, ty) in &dump.typedefs {
+        types.typedefs.entry(name.clone()).or_insert_with(|| ty.clone());
+    }
     let mut program = Program { files: dump.files.clone(), ..Program::default() };
     let mut defs = Vec::new();
     for decl in &dump.decls {
-        collect(decl, &mut index, &mut types, &mut program, &mut defs, "", &mut diags);
+        collect(decl, &mut index, &mut types, &mut program, &mut defs, "");
     }
     let by_addr = std::mem::take(&mut index.functions);
     for (addr, node) in by_addr {
@@ -95,7 +98,36 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
     // Kernels first, in source order; then the host functions that launch.
     let mut kernel_of: HashMap<u64, usize> = HashMap::new();
     for def in defs.iter().filter(|d| d.is_kernel && d.user) {
-        let kernel = func::lower_kernel(&index, &mut types, &program, def.node, &def.template_args, &mut diags);
+        // A bug in the lowering must not cost the other kernels their IR.
+        let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut d = Vec::new();
+            let k = func::lower_kernel(&index, &mut types, &program, def.node, &def.template_args, &mut d);
+            (k, d)
+        }));
+        let kernel = match lowered {
+            Ok((k, mut d)) => {
+                diags.append(&mut d);
+                k
+            }
+            Err(_) => {
+                let (name, _) = def.node.decl_name_and_type();
+                let span = index.span(def.node.loc.unwrap_or(def.node.begin));
+                diags.push(program.diag_at(
+                    Diagnostic::new(Severity::Error, "internal-error", format!("lowering kernel `{name}` failed")),
+                    span,
+                ));
+                gpurace_ir::Kernel {
+                    name: name.to_string(),
+                    template_args: def.template_args.clone(),
+                    span,
+                    params: Vec::new(),
+                    vars: Vec::new(),
+                    shared: Vec::new(),
+                    body: vec![gpurace_ir::Stmt::Unknown { reason: "lowering failed".into(), span }],
+                    approximate: true,
+                }
+            }
+        };
         kernel_of.insert(index.canonical(def.node.addr), program.kernels.len());
         program.kernels.push(kernel);
     }
@@ -121,19 +153,18 @@ fn collect<'a>(
     program: &mut Program,
     defs: &mut Vec<FunctionDef<'a>>,
     template_args: &str,
-    diags: &mut Vec<Diagnostic>,
 ) {
     let user = !index.prelude_files.contains(&node.loc.unwrap_or(node.begin).file);
     match node.kind.as_str() {
         "NamespaceDecl" | "LinkageSpecDecl" | "ClassTemplateDecl" | "ExportDecl" => {
             for c in &node.children {
-                collect(c, index, types, program, defs, "", diags);
+                collect(c, index, types, program, defs, "");
             }
         }
         "CXXRecordDecl" | "ClassTemplateSpecializationDecl" => {
             types.add_record(node);
             for c in &node.children {
-                collect(c, index, types, program, defs, "", diags);
+                collect(c, index, types, program, defs, "");
             }
         }
         "FunctionTemplateDecl" => {
@@ -154,7 +185,7 @@ fn collect<'a>(
                     continue;
                 }
                 instantiated = true;
-                collect(c, index, types, program, defs, &format!("<{}>", args.join(", ")), diags);
+                collect(c, index, types, program, defs, &format!("<{}>", args.join(", ")));
             }
             // A template never instantiated is lowered from its pattern, with
             // dependent types left opaque (and so approximate), so that every
@@ -166,7 +197,7 @@ fn collect<'a>(
                     .filter(|p| p.kind.contains("Template") && p.kind.ends_with("ParmDecl"))
                     .map(|p| p.text.rsplit(' ').next().unwrap_or("?"))
                     .collect();
-                collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")), diags);
+                collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")));
             }
         }
         "EnumDecl" => {
@@ -215,12 +246,13 @@ fn collect<'a>(
                 index.globals.insert(node.addr, id);
             }
         }
-        "StaticAssertDecl" | "TypedefDecl" | "TypeAliasDecl" | "UsingDirectiveDecl" | "UsingDecl" | "EmptyDecl" => {}
-        _ => {
-            let _ = diags;
+        "TypedefDecl" | "TypeAliasDecl" => {
+            let (name, ty) = node.decl_name_and_type();
+            types.typedefs.entry(name.to_string()).or_insert_with(|| ty.to_string());
         }
+        "StaticAssertDecl" | "UsingDirectiveDecl" | "UsingDecl" | "EmptyDecl" => {}
+        _ => {}
     }
-    let _ = Severity::Note;
 }
 
 fn explicit_enum_value(c: &Node) -> Option<i128> {

@@ -13,6 +13,10 @@ pub struct TypeTable {
     pub defs: HashMap<String, Vec<(String, String)>>,
     pub layouts: HashMap<String, Option<Record>>,
     pub enums: std::collections::HashSet<String>,
+    /// Typedef name to aliased type spelling.
+    pub typedefs: HashMap<String, String>,
+    /// Typedef resolution depth, against alias cycles.
+    depth: u32,
 }
 
 impl TypeTable {
@@ -35,9 +39,14 @@ impl TypeTable {
                 let (n, t) = c.decl_name_and_type();
                 fields.push((n.to_string(), t.to_string()));
             }
-            if c.kind == "public" || c.kind == "private" || c.kind == "protected" {
-                // A base class: layout not modelled.
-                return;
+            if matches!(c.kind.as_str(), "public" | "private" | "protected") {
+                if c.text.contains("virtual") {
+                    // Virtual bases move at run time: no layout.
+                    return;
+                }
+                // A base class comes first in the layout, as an unnamed field.
+                let base = crate::ast::quoted(&c.text).last().copied().unwrap_or("").to_string();
+                fields.push((String::new(), base));
             }
         }
         self.defs.entry((*name).to_string()).or_insert(fields);
@@ -54,9 +63,20 @@ impl TypeTable {
         let mut out = Vec::new();
         for (n, t) in fields {
             let ty = self.parse(&t);
-            let size = ty.size()?;
             let a = ty.align().max(1);
             offset = offset.div_ceil(a) * a;
+            if n.is_empty() {
+                // A base class: its fields, at their offsets within ours.
+                let Type::Record { name: base, size, .. } = &ty else { return None };
+                let rec = self.record(base)?;
+                let empty = rec.fields.is_empty();
+                out.extend(rec.fields.into_iter().map(|f| Field { offset: f.offset + offset, ..f }));
+                // An empty base takes no room (the empty-base optimisation).
+                offset += if empty { 0 } else { *size };
+                align = align.max(a);
+                continue;
+            }
+            let size = ty.size()?;
             out.push(Field { name: n, ty, offset });
             offset += size;
             align = align.max(a);
@@ -105,13 +125,50 @@ impl TypeTable {
             return t;
         }
         let name = base.trim_start_matches("struct ").trim_start_matches("class ").trim_start_matches("enum ").trim();
+        // Records and enums are known by their unqualified name.
+        let name = match name.find('<') {
+            Some(lt) => name[..lt].rsplit("::").next().map(|n| format!("{n}{}", &name[lt..])),
+            None => name.rsplit("::").next().map(str::to_string),
+        }
+        .unwrap_or_else(|| name.to_string());
+        let name = name.as_str();
         if self.enums.contains(name) || base.starts_with("enum ") {
             return Type::INT;
+        }
+        if let Some(aliased) = self.typedefs.get(name).cloned() {
+            if self.depth < 16 && aliased != name {
+                self.depth += 1;
+                let t = self.parse(&aliased);
+                self.depth -= 1;
+                return t;
+            }
+        }
+        if let Some(t) = std_typedef(name) {
+            return t;
         }
         match self.record(name) {
             Some(r) => Type::Record { name: r.name, size: r.size, align: r.align },
             None => Type::Opaque { name: name.to_string(), size: None },
         }
+    }
+}
+
+/// Standard integer typedefs, for when their headers' declarations were not
+/// seen (they are always the same on the LP64 targets CUDA supports).
+fn std_typedef(name: &str) -> Option<Type> {
+    let int = |bits, signed| Some(Type::Int { bits, signed });
+    match name {
+        "size_t" | "uintptr_t" | "uint64_t" | "uint_fast64_t" | "uint_least64_t" | "uintmax_t" => int(64, false),
+        "ssize_t" | "ptrdiff_t" | "intptr_t" | "int64_t" | "int_fast64_t" | "int_least64_t" | "intmax_t" => {
+            int(64, true)
+        }
+        "uint32_t" | "uint_least32_t" | "uint_fast32_t" => int(32, false),
+        "int32_t" | "int_least32_t" | "int_fast32_t" => int(32, true),
+        "uint16_t" | "uint_least16_t" => int(16, false),
+        "int16_t" | "int_least16_t" => int(16, true),
+        "uint8_t" | "uint_least8_t" | "uint_fast8_t" => int(8, false),
+        "int8_t" | "int_least8_t" | "int_fast8_t" => int(8, true),
+        _ => None,
     }
 }
 
