@@ -17,6 +17,13 @@
  *     variables, so the AST shows DeclRefExpr 'threadIdx' followed by a
  *     MemberExpr '.x'.
  *
+ * Naming: programs are compiled with -D N=4, -D data=1, ... and #define
+ * such names themselves, so everything here that is not CUDA API --
+ * template parameters, function parameters, locals, private helpers -- is
+ * a reserved identifier (_Tp, __n, __val, details::__lane_id).  Public
+ * member names that cannot be renamed are shielded (see before section 4).
+ * The stub headers in this folder follow the same rule.
+ *
  * Written from the CUDA programming guide's API descriptions; no NVIDIA
  * header text is copied.
  */
@@ -138,6 +145,47 @@ __device__ void __trap();
 __device__ void __brkpt();
 __device__ void __prof_trigger(int __counter);
 
+/* Public member names that programs also commonly define as macros
+ * (-D size=256, #define offset ...): thread_group::size(), cudaExtent's
+ * width/height/depth, cudaPitchedPtr's ptr/pitch, cudaResourceDesc's
+ * res/array, cudaChannelFormatDesc's f and the cuRAND state fields.  They
+ * are shielded while the prelude is parsed and restored at its end
+ * (section 18), so such a macro only breaks code that uses the member
+ * itself.  x, y, z and w are not shielded: a program that defines them
+ * cannot use threadIdx.x anyway. */
+#pragma push_macro("size")
+#undef size
+#pragma push_macro("width")
+#undef width
+#pragma push_macro("height")
+#undef height
+#pragma push_macro("depth")
+#undef depth
+#pragma push_macro("pitch")
+#undef pitch
+#pragma push_macro("ptr")
+#undef ptr
+#pragma push_macro("res")
+#undef res
+#pragma push_macro("array")
+#undef array
+#pragma push_macro("offset")
+#undef offset
+#pragma push_macro("f")
+#undef f
+#pragma push_macro("d")
+#undef d
+#pragma push_macro("v")
+#undef v
+#pragma push_macro("s")
+#undef s
+#pragma push_macro("k")
+#undef k
+#pragma push_macro("i")
+#undef i
+#pragma push_macro("c")
+#undef c
+
 /* ------------------------------------------------------------------------
  * 4. Vector types (char1 .. double4) and their make_* constructors.
  *    Alignments follow the CUDA programming guide's table.
@@ -145,26 +193,26 @@ __device__ void __prof_trigger(int __counter);
 #define __GPURACE_VEC1(T, N, A)                                                \
   struct __align__(A) N##1 { T x; };                                           \
   typedef struct N##1 N##1;                                                    \
-  __host__ __device__ inline N##1 make_##N##1(T x) {                           \
-    N##1 r; r.x = x; return r;                                                 \
+  __host__ __device__ inline N##1 make_##N##1(T __x) {                         \
+    N##1 __r; __r.x = __x; return __r;                                         \
   }
 #define __GPURACE_VEC2(T, N, A)                                                \
   struct __align__(A) N##2 { T x, y; };                                        \
   typedef struct N##2 N##2;                                                    \
-  __host__ __device__ inline N##2 make_##N##2(T x, T y) {                      \
-    N##2 r; r.x = x; r.y = y; return r;                                        \
+  __host__ __device__ inline N##2 make_##N##2(T __x, T __y) {                  \
+    N##2 __r; __r.x = __x; __r.y = __y; return __r;                            \
   }
 #define __GPURACE_VEC3(T, N)                                                   \
   struct N##3 { T x, y, z; };                                                  \
   typedef struct N##3 N##3;                                                    \
-  __host__ __device__ inline N##3 make_##N##3(T x, T y, T z) {                 \
-    N##3 r; r.x = x; r.y = y; r.z = z; return r;                               \
+  __host__ __device__ inline N##3 make_##N##3(T __x, T __y, T __z) {           \
+    N##3 __r; __r.x = __x; __r.y = __y; __r.z = __z; return __r;               \
   }
 #define __GPURACE_VEC4(T, N, A)                                                \
   struct __align__(A) N##4 { T x, y, z, w; };                                  \
   typedef struct N##4 N##4;                                                    \
-  __host__ __device__ inline N##4 make_##N##4(T x, T y, T z, T w) {            \
-    N##4 r; r.x = x; r.y = y; r.z = z; r.w = w; return r;                      \
+  __host__ __device__ inline N##4 make_##N##4(T __x, T __y, T __z, T __w) {    \
+    N##4 __r; __r.x = __x; __r.y = __y; __r.z = __z; __r.w = __w; return __r;  \
   }
 #define __GPURACE_VECS(T, N, A1, A2, A4)                                       \
   __GPURACE_VEC1(T, N, A1)                                                     \
@@ -194,10 +242,10 @@ __GPURACE_VECS(double, double, 8, 16, 16)
 /* dim3: launch geometry; converts to and from uint3. */
 struct dim3 {
   unsigned int x, y, z;
-  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
-                                     unsigned int vz = 1)
-      : x(vx), y(vy), z(vz) {}
-  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr dim3(unsigned int __vx = 1, unsigned int __vy = 1,
+                                     unsigned int __vz = 1)
+      : x(__vx), y(__vy), z(__vz) {}
+  __host__ __device__ constexpr dim3(uint3 __v) : x(__v.x), y(__v.y), z(__v.z) {}
   __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
 };
 typedef struct dim3 dim3;
@@ -446,10 +494,10 @@ __device__ long long llabs(long long);
  * non-template declarations -- does not clash with a program's own
  * min/max, which wins overload resolution as a non-template or as a more
  * specialised template. */
-template <class A, class B>
-__host__ __device__ auto min(A a, B b) -> decltype(true ? A() : B());
-template <class A, class B>
-__host__ __device__ auto max(A a, B b) -> decltype(true ? A() : B());
+template <class _Tp, class _Up>
+__host__ __device__ auto min(_Tp __a, _Up __b) -> decltype(true ? _Tp() : _Up());
+template <class _Tp, class _Up>
+__host__ __device__ auto max(_Tp __a, _Up __b) -> decltype(true ? _Tp() : _Up());
 __device__ unsigned int umin(unsigned int, unsigned int);
 __device__ unsigned int umax(unsigned int, unsigned int);
 __device__ long long llmin(long long, long long);
@@ -561,16 +609,16 @@ __device__ unsigned int __lanemask_ge();
 __device__ unsigned int __lanemask_gt();
 
 /* Cache-hinted loads/stores: templates so every pointee type works. */
-template <typename T> __device__ T __ldg(const T *__ptr);
-template <typename T> __device__ T __ldcg(const T *__ptr);
-template <typename T> __device__ T __ldca(const T *__ptr);
-template <typename T> __device__ T __ldcs(const T *__ptr);
-template <typename T> __device__ T __ldlu(const T *__ptr);
-template <typename T> __device__ T __ldcv(const T *__ptr);
-template <typename T> __device__ void __stwb(T *__ptr, T __value);
-template <typename T> __device__ void __stcg(T *__ptr, T __value);
-template <typename T> __device__ void __stcs(T *__ptr, T __value);
-template <typename T> __device__ void __stwt(T *__ptr, T __value);
+template <typename _Tp> __device__ _Tp __ldg(const _Tp *__ptr);
+template <typename _Tp> __device__ _Tp __ldcg(const _Tp *__ptr);
+template <typename _Tp> __device__ _Tp __ldca(const _Tp *__ptr);
+template <typename _Tp> __device__ _Tp __ldcs(const _Tp *__ptr);
+template <typename _Tp> __device__ _Tp __ldlu(const _Tp *__ptr);
+template <typename _Tp> __device__ _Tp __ldcv(const _Tp *__ptr);
+template <typename _Tp> __device__ void __stwb(_Tp *__ptr, _Tp __value);
+template <typename _Tp> __device__ void __stcg(_Tp *__ptr, _Tp __value);
+template <typename _Tp> __device__ void __stcs(_Tp *__ptr, _Tp __value);
+template <typename _Tp> __device__ void __stwt(_Tp *__ptr, _Tp __value);
 
 /* Address-space queries */
 __device__ unsigned int __isGlobal(const void *);
@@ -939,14 +987,17 @@ struct cudaPointerAttributes {
 struct cudaExtent { size_t width, height, depth; };
 struct cudaPos { size_t x, y, z; };
 struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
-__host__ inline cudaExtent make_cudaExtent(size_t w, size_t h, size_t d) {
-  cudaExtent e; e.width = w; e.height = h; e.depth = d; return e;
+__host__ inline cudaExtent make_cudaExtent(size_t __w, size_t __h, size_t __d) {
+  cudaExtent __e; __e.width = __w; __e.height = __h; __e.depth = __d; return __e;
 }
-__host__ inline cudaPos make_cudaPos(size_t x, size_t y, size_t z) {
-  cudaPos p; p.x = x; p.y = y; p.z = z; return p;
+__host__ inline cudaPos make_cudaPos(size_t __x, size_t __y, size_t __z) {
+  cudaPos __p; __p.x = __x; __p.y = __y; __p.z = __z; return __p;
 }
-__host__ inline cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
-  cudaPitchedPtr s; s.ptr = d; s.pitch = p; s.xsize = xsz; s.ysize = ysz; return s;
+__host__ inline cudaPitchedPtr make_cudaPitchedPtr(void *__d, size_t __p, size_t __xsz,
+                                                   size_t __ysz) {
+  cudaPitchedPtr __s;
+  __s.ptr = __d; __s.pitch = __p; __s.xsize = __xsz; __s.ysize = __ysz;
+  return __s;
 }
 struct cudaMemcpy3DParms {
   cudaArray_t srcArray;
@@ -973,12 +1024,12 @@ struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
  * ABI and looks up cudaConfigureCall.  __cudaPushCallConfiguration is what
  * it uses when it detects CUDA >= 9.2, declared too so a toolkit that clang
  * happens to find does not break parsing. */
-extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
-                                         size_t sharedMem = 0,
-                                         cudaStream_t stream = 0);
-extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
-                                                size_t sharedMem = 0,
-                                                void *stream = 0);
+extern "C" cudaError_t cudaConfigureCall(dim3 __gridDim, dim3 __blockDim,
+                                         size_t __sharedMem = 0,
+                                         cudaStream_t __stream = 0);
+extern "C" unsigned __cudaPushCallConfiguration(dim3 __gridDim, dim3 __blockDim,
+                                                size_t __sharedMem = 0,
+                                                void *__stream = 0);
 
 /* The runtime API is declared host+device: CUDA's device runtime (dynamic
  * parallelism) offers much of it in kernels too, and being lenient here
@@ -986,69 +1037,73 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 #pragma clang force_cuda_host_device begin
 extern "C" {
 /* memory */
-cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaMallocHost(void **ptr, size_t size);
-cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
-cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
-cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
-cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
-cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                            size_t width, size_t height = 0, unsigned int flags = 0);
-cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
-                              struct cudaExtent extent, unsigned int flags = 0);
-cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
-cudaError_t cudaFree(void *devPtr);
-cudaError_t cudaFreeHost(void *ptr);
-cudaError_t cudaFreeArray(cudaArray_t array);
-cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
-cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
-cudaError_t cudaHostUnregister(void *ptr);
-cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
-cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
-cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
-cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
-                            enum cudaMemcpyKind kind, cudaStream_t stream = 0);
-cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
-                         size_t width, size_t height, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
-                              size_t width, size_t height, enum cudaMemcpyKind kind,
-                              cudaStream_t stream = 0);
-cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
-cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0);
-cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
-                              const void *src, size_t count, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset,
-                                size_t hOffset, size_t count, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
-                                const void *src, size_t spitch, size_t width,
-                                size_t height, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
-cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
-                                size_t count, cudaStream_t stream = 0);
-cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
-                               size_t offset = 0,
-                               enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
-cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
-                                 size_t offset = 0,
-                                 enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind kind,
-                                    cudaStream_t stream = 0);
-cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
-                                      size_t offset, enum cudaMemcpyKind kind,
-                                      cudaStream_t stream = 0);
-cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
-cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
-cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
-cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height);
-cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent);
-cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
-                                 cudaStream_t stream = 0);
-cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
-                          int device);
+cudaError_t cudaMalloc(void **__devPtr, size_t __size);
+cudaError_t cudaMallocHost(void **__ptr, size_t __size);
+cudaError_t cudaHostAlloc(void **__pHost, size_t __size, unsigned int __flags);
+cudaError_t cudaMallocManaged(void **__devPtr, size_t __size,
+                              unsigned int __flags = cudaMemAttachGlobal);
+cudaError_t cudaMallocPitch(void **__devPtr, size_t *__pitch, size_t __width, size_t __height);
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *__pitchedDevPtr, struct cudaExtent __extent);
+cudaError_t cudaMallocArray(cudaArray_t *__array, const struct cudaChannelFormatDesc *__desc,
+                            size_t __width, size_t __height = 0, unsigned int __flags = 0);
+cudaError_t cudaMalloc3DArray(cudaArray_t *__array, const struct cudaChannelFormatDesc *__desc,
+                              struct cudaExtent __extent, unsigned int __flags = 0);
+cudaError_t cudaMallocAsync(void **__devPtr, size_t __size, cudaStream_t __hStream);
+cudaError_t cudaFree(void *__devPtr);
+cudaError_t cudaFreeHost(void *__ptr);
+cudaError_t cudaFreeArray(cudaArray_t __array);
+cudaError_t cudaFreeAsync(void *__devPtr, cudaStream_t __hStream);
+cudaError_t cudaHostRegister(void *__ptr, size_t __size, unsigned int __flags);
+cudaError_t cudaHostUnregister(void *__ptr);
+cudaError_t cudaHostGetDevicePointer(void **__pDevice, void *__pHost, unsigned int __flags);
+cudaError_t cudaHostGetFlags(unsigned int *__pFlags, void *__pHost);
+cudaError_t cudaMemGetInfo(size_t *__free, size_t *__total);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *__attributes, const void *__ptr);
+cudaError_t cudaMemcpy(void *__dst, const void *__src, size_t __count, enum cudaMemcpyKind __kind);
+cudaError_t cudaMemcpyAsync(void *__dst, const void *__src, size_t __count,
+                            enum cudaMemcpyKind __kind, cudaStream_t __stream = 0);
+cudaError_t cudaMemcpy2D(void *__dst, size_t __dpitch, const void *__src, size_t __spitch,
+                         size_t __width, size_t __height, enum cudaMemcpyKind __kind);
+cudaError_t cudaMemcpy2DAsync(void *__dst, size_t __dpitch, const void *__src, size_t __spitch,
+                              size_t __width, size_t __height, enum cudaMemcpyKind __kind,
+                              cudaStream_t __stream = 0);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *__p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *__p, cudaStream_t __stream = 0);
+cudaError_t cudaMemcpyToArray(cudaArray_t __dst, size_t __wOffset, size_t __hOffset,
+                              const void *__src, size_t __count, enum cudaMemcpyKind __kind);
+cudaError_t cudaMemcpyFromArray(void *__dst, cudaArray_const_t __src, size_t __wOffset,
+                                size_t __hOffset, size_t __count, enum cudaMemcpyKind __kind);
+cudaError_t cudaMemcpy2DToArray(cudaArray_t __dst, size_t __wOffset, size_t __hOffset,
+                                const void *__src, size_t __spitch, size_t __width,
+                                size_t __height, enum cudaMemcpyKind __kind);
+cudaError_t cudaMemcpyPeer(void *__dst, int __dstDevice, const void *__src, int __srcDevice,
+                           size_t __count);
+cudaError_t cudaMemcpyPeerAsync(void *__dst, int __dstDevice, const void *__src, int __srcDevice,
+                                size_t __count, cudaStream_t __stream = 0);
+cudaError_t cudaMemcpyToSymbol(const void *__symbol, const void *__src, size_t __count,
+                               size_t __offset = 0,
+                               enum cudaMemcpyKind __kind = cudaMemcpyHostToDevice);
+cudaError_t cudaMemcpyFromSymbol(void *__dst, const void *__symbol, size_t __count,
+                                 size_t __offset = 0,
+                                 enum cudaMemcpyKind __kind = cudaMemcpyDeviceToHost);
+cudaError_t cudaMemcpyToSymbolAsync(const void *__symbol, const void *__src, size_t __count,
+                                    size_t __offset, enum cudaMemcpyKind __kind,
+                                    cudaStream_t __stream = 0);
+cudaError_t cudaMemcpyFromSymbolAsync(void *__dst, const void *__symbol, size_t __count,
+                                      size_t __offset, enum cudaMemcpyKind __kind,
+                                      cudaStream_t __stream = 0);
+cudaError_t cudaGetSymbolAddress(void **__devPtr, const void *__symbol);
+cudaError_t cudaGetSymbolSize(size_t *__size, const void *__symbol);
+cudaError_t cudaMemset(void *__devPtr, int __value, size_t __count);
+cudaError_t cudaMemsetAsync(void *__devPtr, int __value, size_t __count, cudaStream_t __stream = 0);
+cudaError_t cudaMemset2D(void *__devPtr, size_t __pitch, int __value, size_t __width,
+                         size_t __height);
+cudaError_t cudaMemset3D(struct cudaPitchedPtr __pitchedDevPtr, int __value,
+                         struct cudaExtent __extent);
+cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, int __dstDevice,
+                                 cudaStream_t __stream = 0);
+cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, enum cudaMemoryAdvise __advice,
+                          int __device);
 
 /* device management */
 cudaError_t cudaDeviceSynchronize(void);
@@ -1057,130 +1112,136 @@ cudaError_t cudaDeviceReset(void);
 cudaError_t cudaThreadExit(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorString(cudaError_t error);
-const char *cudaGetErrorName(cudaError_t error);
-cudaError_t cudaGetDeviceCount(int *count);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
-cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
-cudaError_t cudaSetDeviceFlags(unsigned int flags);
-cudaError_t cudaGetDeviceFlags(unsigned int *flags);
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
-cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
-cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig);
-cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
-cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
-cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
-cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
-cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
-cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
-cudaError_t cudaDriverGetVersion(int *driverVersion);
-cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+const char *cudaGetErrorString(cudaError_t __error);
+const char *cudaGetErrorName(cudaError_t __error);
+cudaError_t cudaGetDeviceCount(int *__count);
+cudaError_t cudaSetDevice(int __device);
+cudaError_t cudaGetDevice(int *__device);
+cudaError_t cudaChooseDevice(int *__device, const struct cudaDeviceProp *__prop);
+cudaError_t cudaSetDeviceFlags(unsigned int __flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *__flags);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *__prop, int __device);
+cudaError_t cudaDeviceGetAttribute(int *__value, enum cudaDeviceAttr __attr, int __device);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache __cacheConfig);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *__pCacheConfig);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig __config);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit __limit, size_t __value);
+cudaError_t cudaDeviceGetLimit(size_t *__pValue, enum cudaLimit __limit);
+cudaError_t cudaDeviceCanAccessPeer(int *__canAccessPeer, int __device, int __peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int __peerDevice, unsigned int __flags);
+cudaError_t cudaDeviceDisablePeerAccess(int __peerDevice);
+cudaError_t cudaDriverGetVersion(int *__driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *__runtimeVersion);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 
 /* functions (non-template forms take the kernel as const void*) */
-cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
-cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
-cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
-cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
-cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
-                             size_t sharedMem = 0, cudaStream_t stream = 0);
-cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
-                                        void **args, size_t sharedMem = 0,
-                                        cudaStream_t stream = 0);
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
-                                                          int blockSize,
-                                                          size_t dynamicSMemSize);
+cudaError_t cudaFuncSetCacheConfig(const void *__func, enum cudaFuncCache __cacheConfig);
+cudaError_t cudaFuncSetSharedMemConfig(const void *__func, enum cudaSharedMemConfig __config);
+cudaError_t cudaFuncSetAttribute(const void *__func, enum cudaFuncAttribute __attr, int __value);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *__attr, const void *__func);
+cudaError_t cudaLaunchKernel(const void *__func, dim3 __gridDim, dim3 __blockDim, void **__args,
+                             size_t __sharedMem = 0, cudaStream_t __stream = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *__func, dim3 __gridDim, dim3 __blockDim,
+                                        void **__args, size_t __sharedMem = 0,
+                                        cudaStream_t __stream = 0);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__numBlocks, const void *__func,
+                                                          int __blockSize,
+                                                          size_t __dynamicSMemSize);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
-    unsigned int flags);
+    int *__numBlocks, const void *__func, int __blockSize, size_t __dynamicSMemSize,
+    unsigned int __flags);
 
 /* streams and events */
-cudaError_t cudaStreamCreate(cudaStream_t *pStream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaStreamCreate(cudaStream_t *__pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *__pStream, unsigned int __flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *__pStream, unsigned int __flags,
+                                         int __priority);
+cudaError_t cudaStreamDestroy(cudaStream_t __stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t __stream);
+cudaError_t cudaStreamQuery(cudaStream_t __stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t __stream, cudaEvent_t __event,
+                                unsigned int __flags = 0);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
-cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
-                                  void *userData, unsigned int flags);
+cudaError_t cudaStreamAddCallback(cudaStream_t __stream, cudaStreamCallback_t __callback,
+                                  void *__userData, unsigned int __flags);
 typedef void (*cudaHostFn_t)(void *userData);
-cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
-cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
-cudaError_t cudaEventCreate(cudaEvent_t *event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
-cudaError_t cudaEventQuery(cudaEvent_t event);
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaLaunchHostFunc(cudaStream_t __stream, cudaHostFn_t __fn, void *__userData);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *__leastPriority, int *__greatestPriority);
+cudaError_t cudaEventCreate(cudaEvent_t *__event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *__event, unsigned int __flags);
+cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream = 0);
+cudaError_t cudaEventQuery(cudaEvent_t __event);
+cudaError_t cudaEventSynchronize(cudaEvent_t __event);
+cudaError_t cudaEventElapsedTime(float *__ms, cudaEvent_t __start, cudaEvent_t __end);
+cudaError_t cudaEventDestroy(cudaEvent_t __event);
 
 /* textures and channel descriptors */
-struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
-                                                   enum cudaChannelFormatKind f);
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int __x, int __y, int __z, int __w,
+                                                   enum cudaChannelFormatKind __f);
 } /* extern "C" */
 
 /* C++ conveniences of cuda_runtime.h: templates taking typed pointers or the
- * kernel itself (T deduces to the function type).  Bodiless as well. */
-template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size);
-template <class T> cudaError_t cudaMallocHost(T **ptr, size_t size, unsigned int flags = 0);
-template <class T> cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags);
-template <class T>
-cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
-template <class T>
-cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height);
-template <class T>
-cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags);
-template <class T>
-cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
-                               size_t offset = 0,
-                               enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
-template <class T>
-cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count,
-                                 size_t offset = 0,
-                                 enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-template <class T>
-cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count,
-                                    size_t offset = 0,
-                                    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-                                    cudaStream_t stream = 0);
-template <class T>
-cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t count,
-                                      size_t offset = 0,
-                                      enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-                                      cudaStream_t stream = 0);
-template <class T> cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol);
-template <class T> cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol);
-template <class T> cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
-template <class T>
-cudaError_t cudaFuncSetSharedMemConfig(T *func, enum cudaSharedMemConfig config);
-template <class T>
-cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value);
-template <class T> cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *func);
-template <class T>
-cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
-                             size_t sharedMem = 0, cudaStream_t stream = 0);
-template <class T>
-cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
-                                        void **args, size_t sharedMem = 0,
-                                        cudaStream_t stream = 0);
-template <class T>
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
-                                                          int blockSize,
-                                                          size_t dynamicSMemSize);
-template <class T>
+ * kernel itself (_Tp deduces to the function type).  Bodiless as well. */
+template <class _Tp> cudaError_t cudaMalloc(_Tp **__devPtr, size_t __size);
+template <class _Tp> cudaError_t cudaMallocHost(_Tp **__ptr, size_t __size,
+                                                unsigned int __flags = 0);
+template <class _Tp> cudaError_t cudaHostAlloc(_Tp **__ptr, size_t __size, unsigned int __flags);
+template <class _Tp>
+cudaError_t cudaMallocManaged(_Tp **__devPtr, size_t __size,
+                              unsigned int __flags = cudaMemAttachGlobal);
+template <class _Tp>
+cudaError_t cudaMallocPitch(_Tp **__devPtr, size_t *__pitch, size_t __width, size_t __height);
+template <class _Tp>
+cudaError_t cudaHostGetDevicePointer(_Tp **__pDevice, void *__pHost, unsigned int __flags);
+template <class _Tp>
+cudaError_t cudaMemcpyToSymbol(const _Tp &__symbol, const void *__src, size_t __count,
+                               size_t __offset = 0,
+                               enum cudaMemcpyKind __kind = cudaMemcpyHostToDevice);
+template <class _Tp>
+cudaError_t cudaMemcpyFromSymbol(void *__dst, const _Tp &__symbol, size_t __count,
+                                 size_t __offset = 0,
+                                 enum cudaMemcpyKind __kind = cudaMemcpyDeviceToHost);
+template <class _Tp>
+cudaError_t cudaMemcpyToSymbolAsync(const _Tp &__symbol, const void *__src, size_t __count,
+                                    size_t __offset = 0,
+                                    enum cudaMemcpyKind __kind = cudaMemcpyHostToDevice,
+                                    cudaStream_t __stream = 0);
+template <class _Tp>
+cudaError_t cudaMemcpyFromSymbolAsync(void *__dst, const _Tp &__symbol, size_t __count,
+                                      size_t __offset = 0,
+                                      enum cudaMemcpyKind __kind = cudaMemcpyDeviceToHost,
+                                      cudaStream_t __stream = 0);
+template <class _Tp> cudaError_t cudaGetSymbolAddress(void **__devPtr, const _Tp &__symbol);
+template <class _Tp> cudaError_t cudaGetSymbolSize(size_t *__size, const _Tp &__symbol);
+template <class _Tp> cudaError_t cudaFuncSetCacheConfig(_Tp *__func,
+                                                        enum cudaFuncCache __cacheConfig);
+template <class _Tp>
+cudaError_t cudaFuncSetSharedMemConfig(_Tp *__func, enum cudaSharedMemConfig __config);
+template <class _Tp>
+cudaError_t cudaFuncSetAttribute(_Tp *__func, enum cudaFuncAttribute __attr, int __value);
+template <class _Tp> cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *__attr,
+                                                       _Tp *__func);
+template <class _Tp>
+cudaError_t cudaLaunchKernel(_Tp *__func, dim3 __gridDim, dim3 __blockDim, void **__args,
+                             size_t __sharedMem = 0, cudaStream_t __stream = 0);
+template <class _Tp>
+cudaError_t cudaLaunchCooperativeKernel(_Tp *__func, dim3 __gridDim, dim3 __blockDim,
+                                        void **__args, size_t __sharedMem = 0,
+                                        cudaStream_t __stream = 0);
+template <class _Tp>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__numBlocks, _Tp __func,
+                                                          int __blockSize,
+                                                          size_t __dynamicSMemSize);
+template <class _Tp>
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize, unsigned int flags);
-template <class T>
-cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
-                                               size_t dynamicSMemSize = 0,
-                                               int blockSizeLimit = 0);
-template <class T> struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
-cudaError_t cudaEventCreate(cudaEvent_t *event, unsigned int flags);
+    int *__numBlocks, _Tp __func, int __blockSize, size_t __dynamicSMemSize, unsigned int __flags);
+template <class _Tp>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *__minGridSize, int *__blockSize, _Tp __func,
+                                               size_t __dynamicSMemSize = 0,
+                                               int __blockSizeLimit = 0);
+template <class _Tp> struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
+cudaError_t cudaEventCreate(cudaEvent_t *__event, unsigned int __flags);
 #pragma clang force_cuda_host_device end
 
 /* Driver API basics (cuda.h) */
@@ -1206,15 +1267,15 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 extern "C" {
-CUresult cuInit(unsigned int Flags);
-CUresult cuDriverGetVersion(int *driverVersion);
-CUresult cuDeviceGet(CUdevice *device, int ordinal);
-CUresult cuDeviceGetCount(int *count);
-CUresult cuDeviceGetName(char *name, int len, CUdevice dev);
-CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev);
-CUresult cuCtxDestroy(CUcontext ctx);
+CUresult cuInit(unsigned int __Flags);
+CUresult cuDriverGetVersion(int *__driverVersion);
+CUresult cuDeviceGet(CUdevice *__device, int __ordinal);
+CUresult cuDeviceGetCount(int *__count);
+CUresult cuDeviceGetName(char *__name, int __len, CUdevice __dev);
+CUresult cuCtxCreate(CUcontext *__pctx, unsigned int __flags, CUdevice __dev);
+CUresult cuCtxDestroy(CUcontext __ctx);
 CUresult cuCtxSynchronize(void);
-CUresult cuGetErrorString(CUresult error, const char **pStr);
+CUresult cuGetErrorString(CUresult __error, const char **__pStr);
 }
 
 /* ------------------------------------------------------------------------
@@ -1249,76 +1310,86 @@ struct textureReference {
   int __gpurace_reserved[16];
 };
 
-template <class T, int texType = cudaTextureType1D,
-          enum cudaTextureReadMode mode = cudaReadModeElementType>
+template <class _Tp, int _TexType = cudaTextureType1D,
+          enum cudaTextureReadMode _Mode = cudaReadModeElementType>
 struct __device_builtin_texture_type__ texture : public textureReference {
-  __host__ texture(int norm = 0,
-                   enum cudaTextureFilterMode fMode = cudaFilterModePoint,
-                   enum cudaTextureAddressMode aMode = cudaAddressModeClamp) {
-    normalized = norm;
-    filterMode = fMode;
-    addressMode[0] = aMode;
-    addressMode[1] = aMode;
-    addressMode[2] = aMode;
+  __host__ texture(int __norm = 0,
+                   enum cudaTextureFilterMode __fMode = cudaFilterModePoint,
+                   enum cudaTextureAddressMode __aMode = cudaAddressModeClamp) {
+    normalized = __norm;
+    filterMode = __fMode;
+    addressMode[0] = __aMode;
+    addressMode[1] = __aMode;
+    addressMode[2] = __aMode;
   }
 };
 
-/* Result type of a fetch: T, or float/floatN for normalized reads (the
+/* Result type of a fetch: _Tp, or float/floatN for normalized reads (the
  * lowering only needs the call to be well typed). */
-template <class T, enum cudaTextureReadMode M> struct __gpurace_tex_result { typedef T type; };
-template <class T> struct __gpurace_tex_result<T, cudaReadModeNormalizedFloat> { typedef float type; };
+template <class _Tp, enum cudaTextureReadMode _Mode> struct __gpurace_tex_result {
+  typedef _Tp __type;
+};
+template <class _Tp> struct __gpurace_tex_result<_Tp, cudaReadModeNormalizedFloat> {
+  typedef float __type;
+};
 
-#define __GPURACE_TEXREF_T typename __gpurace_tex_result<T, M>::type
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex1Dfetch(texture<T, D, M> t, int x);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex1D(texture<T, D, M> t, float x);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex2D(texture<T, D, M> t, float x, float y);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex3D(texture<T, D, M> t, float x, float y, float z);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex1DLayered(texture<T, D, M> t, float x, int layer);
-template <class T, int D, enum cudaTextureReadMode M>
-__device__ __GPURACE_TEXREF_T tex2DLayered(texture<T, D, M> t, float x, float y, int layer);
+#define __GPURACE_TEXREF_T typename __gpurace_tex_result<_Tp, _Mode>::__type
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex1Dfetch(texture<_Tp, _Dim, _Mode> __t, int __x);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex1D(texture<_Tp, _Dim, _Mode> __t, float __x);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex2D(texture<_Tp, _Dim, _Mode> __t, float __x, float __y);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex3D(texture<_Tp, _Dim, _Mode> __t, float __x, float __y, float __z);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex1DLayered(texture<_Tp, _Dim, _Mode> __t, float __x, int __layer);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+__device__ __GPURACE_TEXREF_T tex2DLayered(texture<_Tp, _Dim, _Mode> __t, float __x, float __y,
+                                           int __layer);
 #undef __GPURACE_TEXREF_T
 /* texture objects: tex1Dfetch<float>(obj, i) */
-template <class T> __device__ T tex1Dfetch(cudaTextureObject_t obj, int x);
-template <class T> __device__ T tex1D(cudaTextureObject_t obj, float x);
-template <class T> __device__ T tex2D(cudaTextureObject_t obj, float x, float y);
-template <class T> __device__ T tex3D(cudaTextureObject_t obj, float x, float y, float z);
-template <class T> __device__ void surf2Dwrite(T data, cudaSurfaceObject_t surf, int x, int y);
-template <class T> __device__ T surf2Dread(cudaSurfaceObject_t surf, int x, int y);
+template <class _Tp> __device__ _Tp tex1Dfetch(cudaTextureObject_t __obj, int __x);
+template <class _Tp> __device__ _Tp tex1D(cudaTextureObject_t __obj, float __x);
+template <class _Tp> __device__ _Tp tex2D(cudaTextureObject_t __obj, float __x, float __y);
+template <class _Tp> __device__ _Tp tex3D(cudaTextureObject_t __obj, float __x, float __y,
+                                          float __z);
+template <class _Tp> __device__ void surf2Dwrite(_Tp __data, cudaSurfaceObject_t __surf, int __x,
+                                                 int __y);
+template <class _Tp> __device__ _Tp surf2Dread(cudaSurfaceObject_t __surf, int __x, int __y);
 
 extern "C" {
-cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
-                            const void *devPtr, const struct cudaChannelFormatDesc *desc,
-                            size_t size = UINT_MAX);
-cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
-                              const void *devPtr, const struct cudaChannelFormatDesc *desc,
-                              size_t width, size_t height, size_t pitch);
-cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
-                                   const struct cudaChannelFormatDesc *desc);
-cudaError_t cudaUnbindTexture(const struct textureReference *texref);
+cudaError_t cudaBindTexture(size_t *__offset, const struct textureReference *__texref,
+                            const void *__devPtr, const struct cudaChannelFormatDesc *__desc,
+                            size_t __size = UINT_MAX);
+cudaError_t cudaBindTexture2D(size_t *__offset, const struct textureReference *__texref,
+                              const void *__devPtr, const struct cudaChannelFormatDesc *__desc,
+                              size_t __width, size_t __height, size_t __pitch);
+cudaError_t cudaBindTextureToArray(const struct textureReference *__texref,
+                                   cudaArray_const_t __array,
+                                   const struct cudaChannelFormatDesc *__desc);
+cudaError_t cudaUnbindTexture(const struct textureReference *__texref);
 }
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, D, M> &tex,
-                            const void *devPtr, size_t size = UINT_MAX);
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaBindTexture(size_t *offset, const struct texture<T, D, M> &tex,
-                            const void *devPtr, const struct cudaChannelFormatDesc &desc,
-                            size_t size = UINT_MAX);
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, D, M> &tex,
-                              const void *devPtr, size_t width, size_t height, size_t pitch);
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaBindTexture2D(size_t *offset, const struct texture<T, D, M> &tex,
-                              const void *devPtr, const struct cudaChannelFormatDesc &desc,
-                              size_t width, size_t height, size_t pitch);
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaBindTextureToArray(const struct texture<T, D, M> &tex, cudaArray_const_t array);
-template <class T, int D, enum cudaTextureReadMode M>
-cudaError_t cudaUnbindTexture(const struct texture<T, D, M> &tex);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaBindTexture(size_t *__offset, const struct texture<_Tp, _Dim, _Mode> &__tex,
+                            const void *__devPtr, size_t __size = UINT_MAX);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaBindTexture(size_t *__offset, const struct texture<_Tp, _Dim, _Mode> &__tex,
+                            const void *__devPtr, const struct cudaChannelFormatDesc &__desc,
+                            size_t __size = UINT_MAX);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaBindTexture2D(size_t *__offset, const struct texture<_Tp, _Dim, _Mode> &__tex,
+                              const void *__devPtr, size_t __width, size_t __height,
+                              size_t __pitch);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaBindTexture2D(size_t *__offset, const struct texture<_Tp, _Dim, _Mode> &__tex,
+                              const void *__devPtr, const struct cudaChannelFormatDesc &__desc,
+                              size_t __width, size_t __height, size_t __pitch);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaBindTextureToArray(const struct texture<_Tp, _Dim, _Mode> &__tex,
+                                   cudaArray_const_t __array);
+template <class _Tp, int _Dim, enum cudaTextureReadMode _Mode>
+cudaError_t cudaUnbindTexture(const struct texture<_Tp, _Dim, _Mode> &__tex);
 
 enum cudaResourceType {
   cudaResourceTypeArray = 0,
@@ -1348,14 +1419,14 @@ struct cudaTextureDesc {
   unsigned int maxAnisotropy;
 };
 extern "C" {
-cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
-                                    const struct cudaResourceDesc *pResDesc,
-                                    const struct cudaTextureDesc *pTexDesc,
-                                    const void *pResViewDesc);
-cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
-cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
-                                    const struct cudaResourceDesc *pResDesc);
-cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *__pTexObject,
+                                    const struct cudaResourceDesc *__pResDesc,
+                                    const struct cudaTextureDesc *__pTexDesc,
+                                    const void *__pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t __texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *__pSurfObject,
+                                    const struct cudaResourceDesc *__pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t __surfObject);
 }
 
 /* ------------------------------------------------------------------------
@@ -1369,9 +1440,9 @@ __host__ __device__ float __half2float(__half);
 struct __align__(2) __half {
   unsigned short __x;
   __half() = default;
-  __host__ __device__ __half(float f) : __half(__float2half(f)) {}
-  __host__ __device__ __half(double f) : __half(__float2half((float)f)) {}
-  __host__ __device__ __half(int i) : __half(__float2half((float)i)) {}
+  __host__ __device__ __half(float __f) : __half(__float2half(__f)) {}
+  __host__ __device__ __half(double __f) : __half(__float2half((float)__f)) {}
+  __host__ __device__ __half(int __i) : __half(__float2half((float)__i)) {}
   __host__ __device__ operator float() const { return __half2float(*this); }
 };
 typedef struct __half half;
@@ -1418,7 +1489,7 @@ __host__ __device__ float __bfloat162float(__nv_bfloat16);
 struct __align__(2) __nv_bfloat16 {
   unsigned short __x;
   __nv_bfloat16() = default;
-  __host__ __device__ __nv_bfloat16(float f) : __nv_bfloat16(__float2bfloat16(f)) {}
+  __host__ __device__ __nv_bfloat16(float __f) : __nv_bfloat16(__float2bfloat16(__f)) {}
   __host__ __device__ operator float() const { return __bfloat162float(*this); }
 };
 struct __align__(4) __nv_bfloat162 { __nv_bfloat16 x, y; };
@@ -1455,8 +1526,8 @@ __host__ __device__ void __candidate_assert(bool);
 __host__ __device__ void __non_temporal_loads_begin();
 __host__ __device__ void __non_temporal_loads_end();
 /* variadic templates: C-style variadic functions are not allowed on the device */
-template <class... T> __host__ __device__ void __barrier_invariant(bool, T...);
-template <class... T> __host__ __device__ void __barrier_invariant_binary(bool, T...);
+template <class... _Tp> __host__ __device__ void __barrier_invariant(bool, _Tp...);
+template <class... _Tp> __host__ __device__ void __barrier_invariant_binary(bool, _Tp...);
 __host__ __device__ bool __implies(bool, bool);
 __host__ __device__ bool __enabled();
 __host__ __device__ bool __dominator_enabled();
@@ -1524,30 +1595,30 @@ __host__ __device__ int __ite_int(bool, int, int);
  * ---------------------------------------------------------------------- */
 namespace cooperative_groups {
 namespace details {
-enum group_kind : unsigned int {
-  kind_grid = 0,
-  kind_multi_grid = 1,
-  kind_block = 2,
-  kind_tile = 3,
-  kind_coalesced = 4
+enum __group_kind : unsigned int {
+  __kind_grid = 0,
+  __kind_multi_grid = 1,
+  __kind_block = 2,
+  __kind_tile = 3,
+  __kind_coalesced = 4
 };
-__device__ inline unsigned int block_rank_of_thread() {
+__device__ inline unsigned int __block_rank_of_thread() {
   return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
-__device__ inline unsigned int block_num_threads() {
+__device__ inline unsigned int __block_num_threads() {
   return blockDim.x * blockDim.y * blockDim.z;
 }
-__device__ inline unsigned long long grid_block_rank() {
+__device__ inline unsigned long long __grid_block_rank() {
   return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
 }
-__device__ inline unsigned long long grid_num_blocks() {
+__device__ inline unsigned long long __grid_num_blocks() {
   return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
 }
-__device__ inline unsigned int lane_id() { return block_rank_of_thread() & 31u; }
-/* mask of the lanes in this thread's aligned tile of `size` (<= 32) lanes */
-__device__ inline unsigned int tile_mask(unsigned int size) {
-  return size >= 32u ? 0xffffffffu
-                     : (((1u << size) - 1u) << (lane_id() & ~(size - 1u)));
+__device__ inline unsigned int __lane_id() { return __block_rank_of_thread() & 31u; }
+/* mask of the lanes in this thread's aligned tile of __size (<= 32) lanes */
+__device__ inline unsigned int __tile_lane_mask(unsigned int __size) {
+  return __size >= 32u ? 0xffffffffu
+                     : (((1u << __size) - 1u) << (__lane_id() & ~(__size - 1u)));
 }
 } // namespace details
 
@@ -1556,39 +1627,39 @@ protected:
   unsigned int __kind;
   unsigned int __size; /* tiles: tile size */
   unsigned int __mask; /* tiles <= 32 and coalesced groups: lane mask */
-  __device__ thread_group(unsigned int kind, unsigned int size = 0, unsigned int mask = 0)
-      : __kind(kind), __size(size), __mask(mask) {}
+  __device__ thread_group(unsigned int __k, unsigned int __n = 0, unsigned int __lanes = 0)
+      : __kind(__k), __size(__n), __mask(__lanes) {}
 
 public:
   __device__ void sync() const {
-    if (__kind == details::kind_block)
+    if (__kind == details::__kind_block)
       __syncthreads();
-    else if (__kind == details::kind_grid || __kind == details::kind_multi_grid)
+    else if (__kind == details::__kind_grid || __kind == details::__kind_multi_grid)
       __gpurace_grid_sync();
-    else if (__kind == details::kind_tile && __size > 32u)
+    else if (__kind == details::__kind_tile && __size > 32u)
       __gpurace_tile_sync(__size);
     else
       __syncwarp(__mask);
   }
   __device__ unsigned long long size() const {
-    if (__kind == details::kind_block)
-      return details::block_num_threads();
-    if (__kind == details::kind_grid || __kind == details::kind_multi_grid)
-      return details::grid_num_blocks() * details::block_num_threads();
-    if (__kind == details::kind_coalesced)
+    if (__kind == details::__kind_block)
+      return details::__block_num_threads();
+    if (__kind == details::__kind_grid || __kind == details::__kind_multi_grid)
+      return details::__grid_num_blocks() * details::__block_num_threads();
+    if (__kind == details::__kind_coalesced)
       return (unsigned long long)__popc(__mask);
     return __size;
   }
   __device__ unsigned long long num_threads() const { return size(); }
   __device__ unsigned long long thread_rank() const {
-    if (__kind == details::kind_block)
-      return details::block_rank_of_thread();
-    if (__kind == details::kind_grid || __kind == details::kind_multi_grid)
-      return details::grid_block_rank() * details::block_num_threads() +
-             details::block_rank_of_thread();
-    if (__kind == details::kind_coalesced)
+    if (__kind == details::__kind_block)
+      return details::__block_rank_of_thread();
+    if (__kind == details::__kind_grid || __kind == details::__kind_multi_grid)
+      return details::__grid_block_rank() * details::__block_num_threads() +
+             details::__block_rank_of_thread();
+    if (__kind == details::__kind_coalesced)
       return (unsigned long long)__popc(__mask & __lanemask_lt());
-    return details::block_rank_of_thread() & (__size - 1u);
+    return details::__block_rank_of_thread() & (__size - 1u);
   }
   __device__ bool is_valid() const { return true; }
   __device__ unsigned int get_type() const { return __kind; }
@@ -1598,13 +1669,13 @@ class thread_block : public thread_group {
   friend __device__ thread_block this_thread_block();
 
 protected:
-  __device__ thread_block() : thread_group(details::kind_block) {}
+  __device__ thread_block() : thread_group(details::__kind_block) {}
 
 public:
   __device__ static void sync() { __syncthreads(); }
-  __device__ static unsigned int thread_rank() { return details::block_rank_of_thread(); }
-  __device__ static unsigned int size() { return details::block_num_threads(); }
-  __device__ static unsigned int num_threads() { return details::block_num_threads(); }
+  __device__ static unsigned int thread_rank() { return details::__block_rank_of_thread(); }
+  __device__ static unsigned int size() { return details::__block_num_threads(); }
+  __device__ static unsigned int num_threads() { return details::__block_num_threads(); }
   __device__ static dim3 group_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
   __device__ static dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
   __device__ static dim3 group_dim() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
@@ -1617,21 +1688,21 @@ class grid_group : public thread_group {
   friend __device__ grid_group this_grid();
 
 protected:
-  __device__ grid_group() : thread_group(details::kind_grid) {}
+  __device__ grid_group() : thread_group(details::__kind_grid) {}
 
 public:
   __device__ static void sync() { __gpurace_grid_sync(); }
   __device__ static bool is_valid() { return true; }
   __device__ static unsigned long long thread_rank() {
-    return details::grid_block_rank() * details::block_num_threads() +
-           details::block_rank_of_thread();
+    return details::__grid_block_rank() * details::__block_num_threads() +
+           details::__block_rank_of_thread();
   }
   __device__ static unsigned long long size() {
-    return details::grid_num_blocks() * details::block_num_threads();
+    return details::__grid_num_blocks() * details::__block_num_threads();
   }
   __device__ static unsigned long long num_threads() { return size(); }
-  __device__ static unsigned long long block_rank() { return details::grid_block_rank(); }
-  __device__ static unsigned long long num_blocks() { return details::grid_num_blocks(); }
+  __device__ static unsigned long long block_rank() { return details::__grid_block_rank(); }
+  __device__ static unsigned long long num_blocks() { return details::__grid_num_blocks(); }
   __device__ static dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
   __device__ static dim3 dim_blocks() { return group_dim(); }
   __device__ static dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
@@ -1645,7 +1716,7 @@ class multi_grid_group : public thread_group {
   friend __device__ multi_grid_group this_multi_grid();
 
 protected:
-  __device__ multi_grid_group() : thread_group(details::kind_multi_grid) {}
+  __device__ multi_grid_group() : thread_group(details::__kind_multi_grid) {}
 
 public:
   __device__ static void sync() { __gpurace_grid_sync(); }
@@ -1661,201 +1732,232 @@ __device__ inline multi_grid_group this_multi_grid() { return multi_grid_group()
 /* Threads of a warp that were active when the group was formed. */
 class coalesced_group : public thread_group {
   friend __device__ coalesced_group coalesced_threads();
-  template <class G> friend __device__ coalesced_group labeled_partition(const G &, int);
-  template <class G> friend __device__ coalesced_group binary_partition(const G &, bool);
+  template <class _Group> friend __device__ coalesced_group labeled_partition(const _Group &, int);
+  template <class _Group> friend __device__ coalesced_group binary_partition(const _Group &, bool);
 
 protected:
-  __device__ explicit coalesced_group(unsigned int mask)
-      : thread_group(details::kind_coalesced, 0, mask) {}
-  /* lane of the member with rank r */
-  __device__ int lane_of(unsigned int r) const { return __fns(__mask, 0, (int)r + 1); }
+  __device__ explicit coalesced_group(unsigned int __lanes)
+      : thread_group(details::__kind_coalesced, 0, __lanes) {}
+  /* lane of the member with rank __r */
+  __device__ int __lane_of(unsigned int __r) const { return __fns(__mask, 0, (int)__r + 1); }
 
 public:
   __device__ void sync() const { __syncwarp(__mask); }
   __device__ unsigned int size() const { return (unsigned int)__popc(__mask); }
   __device__ unsigned int num_threads() const { return size(); }
-  __device__ unsigned int thread_rank() const { return (unsigned int)__popc(__mask & __lanemask_lt()); }
+  __device__ unsigned int thread_rank() const {
+    return (unsigned int)__popc(__mask & __lanemask_lt());
+  }
   __device__ unsigned int meta_group_rank() const { return 0; }
   __device__ unsigned int meta_group_size() const { return 1; }
   __device__ bool is_valid() const { return true; }
-  template <class T> __device__ T shfl(T var, unsigned int srcRank) const {
-    return __shfl_sync(__mask, var, lane_of(srcRank), 32);
+  template <class _Tp> __device__ _Tp shfl(_Tp __var, unsigned int __srcRank) const {
+    return __shfl_sync(__mask, __var, __lane_of(__srcRank), 32);
   }
-  template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
-    return __shfl_sync(__mask, var, lane_of(thread_rank() >= delta ? thread_rank() - delta : thread_rank()), 32);
+  template <class _Tp> __device__ _Tp shfl_up(_Tp __var, unsigned int __delta) const {
+    return __shfl_sync(
+        __mask, __var,
+        __lane_of(thread_rank() >= __delta ? thread_rank() - __delta : thread_rank()), 32);
   }
-  template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
-    return __shfl_sync(__mask, var, lane_of(thread_rank() + delta < size() ? thread_rank() + delta : thread_rank()), 32);
+  template <class _Tp> __device__ _Tp shfl_down(_Tp __var, unsigned int __delta) const {
+    return __shfl_sync(
+        __mask, __var,
+        __lane_of(thread_rank() + __delta < size() ? thread_rank() + __delta : thread_rank()), 32);
   }
-  __device__ int any(int pred) const { return __any_sync(__mask, pred); }
-  __device__ int all(int pred) const { return __all_sync(__mask, pred); }
-  __device__ unsigned int ballot(int pred) const { return __ballot_sync(__mask, pred); }
-  template <class T> __device__ unsigned int match_any(T val) const {
-    return __match_any_sync(__mask, val);
+  __device__ int any(int __pred) const { return __any_sync(__mask, __pred); }
+  __device__ int all(int __pred) const { return __all_sync(__mask, __pred); }
+  __device__ unsigned int ballot(int __pred) const { return __ballot_sync(__mask, __pred); }
+  template <class _Tp> __device__ unsigned int match_any(_Tp __val) const {
+    return __match_any_sync(__mask, __val);
   }
-  template <class T> __device__ unsigned int match_all(T val, int &pred) const {
-    return __match_all_sync(__mask, val, &pred);
+  template <class _Tp> __device__ unsigned int match_all(_Tp __val, int &__pred) const {
+    return __match_all_sync(__mask, __val, &__pred);
   }
 };
 __device__ inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
 
-/* Statically sized tile of Size threads (a power of two).  ParentT is
+/* Statically sized tile of _Size threads (a power of two).  _ParentT is
  * accepted for source compatibility and otherwise ignored. */
-template <unsigned int Size, typename ParentT = void>
+template <unsigned int _Size, typename _ParentT = void>
 class thread_block_tile : public thread_group {
-  static_assert(Size > 0 && (Size & (Size - 1)) == 0, "tile size must be a power of two");
+  static_assert(_Size > 0 && (_Size & (_Size - 1)) == 0, "tile size must be a power of two");
   template <unsigned int, typename> friend class thread_block_tile;
 
-  __device__ static unsigned int lane_base() {
-    return Size >= 32u ? 0u : (details::lane_id() & ~(Size - 1u));
+  __device__ static unsigned int __lane_base() {
+    return _Size >= 32u ? 0u : (details::__lane_id() & ~(_Size - 1u));
   }
 
 public:
   __device__ thread_block_tile()
-      : thread_group(details::kind_tile, Size, details::tile_mask(Size)) {}
-  template <typename P>
-  __device__ thread_block_tile(const thread_block_tile<Size, P> &)
-      : thread_group(details::kind_tile, Size, details::tile_mask(Size)) {}
+      : thread_group(details::__kind_tile, _Size, details::__tile_lane_mask(_Size)) {}
+  template <typename _OtherParent>
+  __device__ thread_block_tile(const thread_block_tile<_Size, _OtherParent> &)
+      : thread_group(details::__kind_tile, _Size, details::__tile_lane_mask(_Size)) {}
 
   /* mask of this tile's lanes (tiles wider than a warp: whole warp) */
-  __device__ static unsigned int __tile_mask() { return details::tile_mask(Size); }
+  __device__ static unsigned int __tile_mask() { return details::__tile_lane_mask(_Size); }
 
   __device__ void sync() const {
-    if (Size > 32u)
-      __gpurace_tile_sync(Size);
+    if (_Size > 32u)
+      __gpurace_tile_sync(_Size);
     else
       __syncwarp(__tile_mask());
   }
-  __device__ static constexpr unsigned int size() { return Size; }
-  __device__ static constexpr unsigned int num_threads() { return Size; }
+  __device__ static constexpr unsigned int size() { return _Size; }
+  __device__ static constexpr unsigned int num_threads() { return _Size; }
   __device__ static unsigned int thread_rank() {
-    return details::block_rank_of_thread() & (Size - 1u);
+    return details::__block_rank_of_thread() & (_Size - 1u);
   }
   __device__ static unsigned int meta_group_rank() {
-    return details::block_rank_of_thread() / Size;
+    return details::__block_rank_of_thread() / _Size;
   }
   __device__ static unsigned int meta_group_size() {
-    return (details::block_num_threads() + Size - 1u) / Size;
+    return (details::__block_num_threads() + _Size - 1u) / _Size;
   }
   __device__ static bool is_valid() { return true; }
 
-  template <class T> __device__ T shfl(T var, int srcRank) const {
-    return __shfl_sync(__tile_mask(), var, srcRank, Size);
+  template <class _Tp> __device__ _Tp shfl(_Tp __var, int __srcRank) const {
+    return __shfl_sync(__tile_mask(), __var, __srcRank, _Size);
   }
-  template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
-    return __shfl_up_sync(__tile_mask(), var, delta, Size);
+  template <class _Tp> __device__ _Tp shfl_up(_Tp __var, unsigned int __delta) const {
+    return __shfl_up_sync(__tile_mask(), __var, __delta, _Size);
   }
-  template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
-    return __shfl_down_sync(__tile_mask(), var, delta, Size);
+  template <class _Tp> __device__ _Tp shfl_down(_Tp __var, unsigned int __delta) const {
+    return __shfl_down_sync(__tile_mask(), __var, __delta, _Size);
   }
-  template <class T> __device__ T shfl_xor(T var, unsigned int laneMask) const {
-    return __shfl_xor_sync(__tile_mask(), var, (int)laneMask, Size);
+  template <class _Tp> __device__ _Tp shfl_xor(_Tp __var, unsigned int __laneMask) const {
+    return __shfl_xor_sync(__tile_mask(), __var, (int)__laneMask, _Size);
   }
-  __device__ int any(int pred) const { return __any_sync(__tile_mask(), pred); }
-  __device__ int all(int pred) const { return __all_sync(__tile_mask(), pred); }
+  __device__ int any(int __pred) const { return __any_sync(__tile_mask(), __pred); }
+  __device__ int all(int __pred) const { return __all_sync(__tile_mask(), __pred); }
   /* bit i = predicate of tile rank i */
-  __device__ unsigned int ballot(int pred) const {
-    return __ballot_sync(__tile_mask(), pred) >> lane_base();
+  __device__ unsigned int ballot(int __pred) const {
+    return __ballot_sync(__tile_mask(), __pred) >> __lane_base();
   }
-  template <class T> __device__ unsigned int match_any(T val) const {
-    return __match_any_sync(__tile_mask(), val) >> lane_base();
+  template <class _Tp> __device__ unsigned int match_any(_Tp __val) const {
+    return __match_any_sync(__tile_mask(), __val) >> __lane_base();
   }
-  template <class T> __device__ unsigned int match_all(T val, int &pred) const {
-    return __match_all_sync(__tile_mask(), val, &pred) >> lane_base();
+  template <class _Tp> __device__ unsigned int match_all(_Tp __val, int &__pred) const {
+    return __match_all_sync(__tile_mask(), __val, &__pred) >> __lane_base();
   }
 };
 
 __device__ inline thread_block_tile<1> this_thread() { return thread_block_tile<1>(); }
 
-template <unsigned int Size, class ParentT>
-__device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &) {
-  return thread_block_tile<Size, ParentT>();
+template <unsigned int _Size, class _ParentT>
+__device__ thread_block_tile<_Size, _ParentT> tiled_partition(const _ParentT &) {
+  return thread_block_tile<_Size, _ParentT>();
 }
-/* Dynamic partition into tiles of n threads (n a power of two). */
-template <class ParentT>
-__device__ thread_group tiled_partition(const ParentT &, unsigned int n) {
-  struct dyn_tile : thread_group {
-    __device__ dyn_tile(unsigned int n)
-        : thread_group(details::kind_tile, n, n <= 32u ? details::tile_mask(n) : 0xffffffffu) {}
+/* Dynamic partition into tiles of __n threads (a power of two). */
+template <class _ParentT>
+__device__ thread_group tiled_partition(const _ParentT &, unsigned int __n) {
+  struct __dyn_tile : thread_group {
+    __device__ __dyn_tile(unsigned int __n)
+        : thread_group(details::__kind_tile, __n,
+                       __n <= 32u ? details::__tile_lane_mask(__n) : 0xffffffffu) {}
   };
-  return dyn_tile(n);
+  return __dyn_tile(__n);
 }
-template <class G> __device__ coalesced_group labeled_partition(const G &g, int label) {
-  return coalesced_group(__match_any_sync(__activemask(), label));
+template <class _Group> __device__ coalesced_group labeled_partition(const _Group &__g,
+                                                                     int __label) {
+  return coalesced_group(__match_any_sync(__activemask(), __label));
 }
-template <class G> __device__ coalesced_group binary_partition(const G &g, bool pred) {
-  unsigned int active = __activemask();
-  unsigned int yes = __ballot_sync(active, pred);
-  return coalesced_group(pred ? yes : (active & ~yes));
+template <class _Group> __device__ coalesced_group binary_partition(const _Group &__g,
+                                                                    bool __pred) {
+  unsigned int __active = __activemask();
+  unsigned int __yes = __ballot_sync(__active, __pred);
+  return coalesced_group(__pred ? __yes : (__active & ~__yes));
 }
 
 /* Free functions on any group. */
-template <class G> __device__ void sync(const G &g) { g.sync(); }
-template <class G> __device__ void synchronize(const G &g) { g.sync(); } /* pre-CUDA-9 name */
-template <class G> __device__ unsigned long long thread_rank(const G &g) { return g.thread_rank(); }
-template <class G> __device__ unsigned long long group_size(const G &g) { return g.size(); }
-template <class G> __device__ unsigned long long num_threads(const G &g) { return g.num_threads(); }
+template <class _Group> __device__ void sync(const _Group &__g) { __g.sync(); }
+/* pre-CUDA-9 name */
+template <class _Group> __device__ void synchronize(const _Group &__g) { __g.sync(); }
+template <class _Group> __device__ unsigned long long thread_rank(const _Group &__g) {
+  return __g.thread_rank();
+}
+template <class _Group> __device__ unsigned long long group_size(const _Group &__g) {
+  return __g.size();
+}
+template <class _Group> __device__ unsigned long long num_threads(const _Group &__g) {
+  return __g.num_threads();
+}
 
 /* Reduction / scan operators (cooperative_groups/reduce.h).  less/greater
  * pick the smaller/larger value, as CUDA's do. */
-template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
-template <class T> struct less { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
-template <class T> struct greater { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
-template <class T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };
-template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };
-template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
+template <class _Tp> struct plus {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __a + __b; }
+};
+template <class _Tp> struct less {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __b < __a ? __b : __a; }
+};
+template <class _Tp> struct greater {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __a < __b ? __b : __a; }
+};
+template <class _Tp> struct bit_and {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __a & __b; }
+};
+template <class _Tp> struct bit_or {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __a | __b; }
+};
+template <class _Tp> struct bit_xor {
+  __device__ _Tp operator()(_Tp __a, _Tp __b) const { return __a ^ __b; }
+};
 
 /* Tree reduction towards rank 0, then a broadcast: every member gets the
  * result.  Works for tiles and for coalesced groups of any size. */
-template <class G, class T, class Op>
-__device__ T reduce(const G &g, T val, Op op) {
-  for (unsigned int offset = 1; offset < (unsigned int)g.size(); offset <<= 1) {
-    T other = g.shfl_down(val, offset);
-    if (g.thread_rank() + offset < g.size())
-      val = op(val, other);
+template <class _Group, class _Tp, class _Op>
+__device__ _Tp reduce(const _Group &__g, _Tp __val, _Op __op) {
+  for (unsigned int __offset = 1; __offset < (unsigned int)__g.size(); __offset <<= 1) {
+    _Tp __other = __g.shfl_down(__val, __offset);
+    if (__g.thread_rank() + __offset < __g.size())
+      __val = __op(__val, __other);
   }
-  return g.shfl(val, 0);
+  return __g.shfl(__val, 0);
 }
-template <class G, class T, class Op>
-__device__ T inclusive_scan(const G &g, T val, Op op) {
-  for (unsigned int offset = 1; offset < (unsigned int)g.size(); offset <<= 1) {
-    T other = g.shfl_up(val, offset);
-    if (g.thread_rank() >= offset)
-      val = op(val, other);
+template <class _Group, class _Tp, class _Op>
+__device__ _Tp inclusive_scan(const _Group &__g, _Tp __val, _Op __op) {
+  for (unsigned int __offset = 1; __offset < (unsigned int)__g.size(); __offset <<= 1) {
+    _Tp __other = __g.shfl_up(__val, __offset);
+    if (__g.thread_rank() >= __offset)
+      __val = __op(__val, __other);
   }
-  return val;
+  return __val;
 }
-template <class G, class T> __device__ T inclusive_scan(const G &g, T val) {
-  return inclusive_scan(g, val, plus<T>());
+template <class _Group, class _Tp> __device__ _Tp inclusive_scan(const _Group &__g, _Tp __val) {
+  return inclusive_scan(__g, __val, plus<_Tp>());
 }
-template <class G, class T, class Op>
-__device__ T exclusive_scan(const G &g, T val, Op op) {
-  T incl = inclusive_scan(g, val, op);
-  T prev = g.shfl_up(incl, 1);
-  return g.thread_rank() == 0 ? T() : prev;
+template <class _Group, class _Tp, class _Op>
+__device__ _Tp exclusive_scan(const _Group &__g, _Tp __val, _Op __op) {
+  _Tp __incl = inclusive_scan(__g, __val, __op);
+  _Tp __prev = __g.shfl_up(__incl, 1);
+  return __g.thread_rank() == 0 ? _Tp() : __prev;
 }
-template <class G, class T> __device__ T exclusive_scan(const G &g, T val) {
-  return exclusive_scan(g, val, plus<T>());
+template <class _Group, class _Tp> __device__ _Tp exclusive_scan(const _Group &__g, _Tp __val) {
+  return exclusive_scan(__g, __val, plus<_Tp>());
 }
 
 /* memcpy_async (cooperative_groups/memcpy_async.h), modelled as a
  * synchronous strided copy by the group's threads; wait() is the group's
  * barrier.  (The real copy may still be in flight until wait.) */
-template <class G>
-__device__ void memcpy_async(const G &g, void *dst, const void *src, size_t bytes) {
-  char *d = (char *)dst;
-  const char *s = (const char *)src;
-  for (size_t i = (size_t)g.thread_rank(); i < bytes; i += (size_t)g.size())
-    d[i] = s[i];
+template <class _Group>
+__device__ void memcpy_async(const _Group &__g, void *__dst, const void *__src, size_t __bytes) {
+  char *__d = (char *)__dst;
+  const char *__s = (const char *)__src;
+  for (size_t __i = (size_t)__g.thread_rank(); __i < __bytes; __i += (size_t)__g.size())
+    __d[__i] = __s[__i];
 }
-template <class G, class T>
-__device__ void memcpy_async(const G &g, T *dst, size_t dstCount, const T *src, size_t srcCount) {
-  size_t n = dstCount < srcCount ? dstCount : srcCount;
-  for (size_t i = (size_t)g.thread_rank(); i < n; i += (size_t)g.size())
-    dst[i] = src[i];
+template <class _Group, class _Tp>
+__device__ void memcpy_async(const _Group &__g, _Tp *__dst, size_t __dstCount, const _Tp *__src,
+                             size_t __srcCount) {
+  size_t __n = __dstCount < __srcCount ? __dstCount : __srcCount;
+  for (size_t __i = (size_t)__g.thread_rank(); __i < __n; __i += (size_t)__g.size())
+    __dst[__i] = __src[__i];
 }
-template <class G> __device__ void wait(const G &g) { g.sync(); }
-template <unsigned int N, class G> __device__ void wait_prior(const G &g) { g.sync(); }
+template <class _Group> __device__ void wait(const _Group &__g) { __g.sync(); }
+template <unsigned int _Np, class _Group> __device__ void wait_prior(const _Group &__g) {
+  __g.sync();
+}
 } // namespace cooperative_groups
 
 /* ------------------------------------------------------------------------
@@ -1905,25 +2007,27 @@ struct curandStateSobol32 {
 };
 typedef struct curandStateSobol32 curandStateSobol32_t;
 
-template <class S>
-__device__ void curand_init(unsigned long long seed, unsigned long long subsequence,
-                            unsigned long long offset, S *state);
-template <class S> __device__ unsigned int curand(S *state);
-template <class S> __device__ uint4 curand4(S *state);
-template <class S> __device__ float curand_uniform(S *state);
-template <class S> __device__ float4 curand_uniform4(S *state);
-template <class S> __device__ double curand_uniform_double(S *state);
-template <class S> __device__ double2 curand_uniform2_double(S *state);
-template <class S> __device__ float curand_normal(S *state);
-template <class S> __device__ float2 curand_normal2(S *state);
-template <class S> __device__ float4 curand_normal4(S *state);
-template <class S> __device__ double curand_normal_double(S *state);
-template <class S> __device__ double2 curand_normal2_double(S *state);
-template <class S> __device__ float curand_log_normal(S *state, float mean, float stddev);
-template <class S> __device__ double curand_log_normal_double(S *state, double mean, double stddev);
-template <class S> __device__ unsigned int curand_poisson(S *state, double lambda);
-__device__ void skipahead(unsigned long long n, curandStateXORWOW_t *state);
-__device__ void skipahead_sequence(unsigned long long n, curandStateXORWOW_t *state);
+template <class _State>
+__device__ void curand_init(unsigned long long __seed, unsigned long long __subsequence,
+                            unsigned long long __offset, _State *__state);
+template <class _State> __device__ unsigned int curand(_State *__state);
+template <class _State> __device__ uint4 curand4(_State *__state);
+template <class _State> __device__ float curand_uniform(_State *__state);
+template <class _State> __device__ float4 curand_uniform4(_State *__state);
+template <class _State> __device__ double curand_uniform_double(_State *__state);
+template <class _State> __device__ double2 curand_uniform2_double(_State *__state);
+template <class _State> __device__ float curand_normal(_State *__state);
+template <class _State> __device__ float2 curand_normal2(_State *__state);
+template <class _State> __device__ float4 curand_normal4(_State *__state);
+template <class _State> __device__ double curand_normal_double(_State *__state);
+template <class _State> __device__ double2 curand_normal2_double(_State *__state);
+template <class _State> __device__ float curand_log_normal(_State *__state, float __mean,
+                                                           float __stddev);
+template <class _State> __device__ double curand_log_normal_double(_State *__state, double __mean,
+                                                                   double __stddev);
+template <class _State> __device__ unsigned int curand_poisson(_State *__state, double __lambda);
+__device__ void skipahead(unsigned long long __n, curandStateXORWOW_t *__state);
+__device__ void skipahead_sequence(unsigned long long __n, curandStateXORWOW_t *__state);
 
 typedef enum curandStatus {
   CURAND_STATUS_SUCCESS = 0,
@@ -1956,25 +2060,28 @@ typedef enum curandRngType {
 } curandRngType_t;
 typedef struct curandGenerator_st *curandGenerator_t;
 extern "C" {
-curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
-curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRngType_t rng_type);
-curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
-curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
-                                                  unsigned long long seed);
-curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset);
-curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream);
-curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int *outputPtr, size_t num);
-curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num);
-curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator, double *outputPtr,
-                                           size_t num);
-curandStatus_t curandGenerateNormal(curandGenerator_t generator, float *outputPtr, size_t n,
-                                    float mean, float stddev);
-curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator, double *outputPtr,
-                                          size_t n, double mean, double stddev);
-curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float *outputPtr, size_t n,
-                                       float mean, float stddev);
-curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr,
-                                     size_t n, double lambda);
+curandStatus_t curandCreateGenerator(curandGenerator_t *__generator, curandRngType_t __rng_type);
+curandStatus_t curandCreateGeneratorHost(curandGenerator_t *__generator,
+                                         curandRngType_t __rng_type);
+curandStatus_t curandDestroyGenerator(curandGenerator_t __generator);
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t __generator,
+                                                  unsigned long long __seed);
+curandStatus_t curandSetGeneratorOffset(curandGenerator_t __generator, unsigned long long __offset);
+curandStatus_t curandSetStream(curandGenerator_t __generator, cudaStream_t __stream);
+curandStatus_t curandGenerate(curandGenerator_t __generator, unsigned int *__outputPtr,
+                              size_t __num);
+curandStatus_t curandGenerateUniform(curandGenerator_t __generator, float *__outputPtr,
+                                     size_t __num);
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t __generator, double *__outputPtr,
+                                           size_t __num);
+curandStatus_t curandGenerateNormal(curandGenerator_t __generator, float *__outputPtr, size_t __n,
+                                    float __mean, float __stddev);
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t __generator, double *__outputPtr,
+                                          size_t __n, double __mean, double __stddev);
+curandStatus_t curandGenerateLogNormal(curandGenerator_t __generator, float *__outputPtr,
+                                       size_t __n, float __mean, float __stddev);
+curandStatus_t curandGeneratePoisson(curandGenerator_t __generator, unsigned int *__outputPtr,
+                                     size_t __n, double __lambda);
 }
 
 /* MTGP32 set-up (curand_mtgp32_host.h); the parameter tables are opaque. */
@@ -1983,11 +2090,12 @@ typedef struct mtgp32_params_fast mtgp32_params_fast_t;
 struct mtgp32_kernel_params;
 typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
 extern mtgp32_params_fast_t mtgp32dc_params_fast_11213[];
-curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_t params[],
-                                         mtgp32_kernel_params_t *p);
-curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *s, mtgp32_params_fast_t params[],
-                                           mtgp32_kernel_params_t *k, int n,
-                                           unsigned long long seed);
+curandStatus_t curandMakeMTGP32Constants(const mtgp32_params_fast_t __params[],
+                                         mtgp32_kernel_params_t *__p);
+curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *__s,
+                                           mtgp32_params_fast_t __params[],
+                                           mtgp32_kernel_params_t *__k, int __n,
+                                           unsigned long long __seed);
 
 /* ------------------------------------------------------------------------
  * 17. libcu++ subset: cuda::thread_scope, cuda::atomic_ref, cuda::atomic,
@@ -2025,12 +2133,13 @@ using std::memory_order_seq_cst;
 namespace __gpurace {
 /* scope dispatch onto atomicX / atomicX_block / atomicX_system */
 #define __GPURACE_SCOPED(OP)                                                   \
-  template <thread_scope S, class T> __device__ T OP##_s(T *p, T v) {          \
-    if (S == thread_scope_block || S == thread_scope_thread)                   \
-      return ::OP##_block(p, v);                                               \
-    if (S == thread_scope_system)                                              \
-      return ::OP##_system(p, v);                                              \
-    return ::OP(p, v);                                                         \
+  template <thread_scope _Scope, class _Tp>                                    \
+  __device__ _Tp __##OP##_s(_Tp *__p, _Tp __v) {                               \
+    if (_Scope == thread_scope_block || _Scope == thread_scope_thread)         \
+      return ::OP##_block(__p, __v);                                           \
+    if (_Scope == thread_scope_system)                                         \
+      return ::OP##_system(__p, __v);                                          \
+    return ::OP(__p, __v);                                                     \
   }
 __GPURACE_SCOPED(atomicAdd)
 __GPURACE_SCOPED(atomicSub)
@@ -2041,130 +2150,151 @@ __GPURACE_SCOPED(atomicAnd)
 __GPURACE_SCOPED(atomicOr)
 __GPURACE_SCOPED(atomicXor)
 #undef __GPURACE_SCOPED
-template <thread_scope S, class T> __device__ T atomicCAS_s(T *p, T c, T v) {
-  if (S == thread_scope_block || S == thread_scope_thread)
-    return ::atomicCAS_block(p, c, v);
-  if (S == thread_scope_system)
-    return ::atomicCAS_system(p, c, v);
-  return ::atomicCAS(p, c, v);
+template <thread_scope _Scope, class _Tp> __device__ _Tp __atomicCAS_s(_Tp *__p, _Tp __c, _Tp __v) {
+  if (_Scope == thread_scope_block || _Scope == thread_scope_thread)
+    return ::atomicCAS_block(__p, __c, __v);
+  if (_Scope == thread_scope_system)
+    return ::atomicCAS_system(__p, __c, __v);
+  return ::atomicCAS(__p, __c, __v);
 }
 } // namespace __gpurace
 
-template <class T, thread_scope Scope = thread_scope_system> class atomic_ref {
-  T *__ptr;
+template <class _Tp, thread_scope _Scope = thread_scope_system> class atomic_ref {
+  _Tp *__ptr;
 
 public:
-  typedef T value_type;
-  __device__ explicit atomic_ref(T &obj) : __ptr(&obj) {}
+  typedef _Tp value_type;
+  __device__ explicit atomic_ref(_Tp &__obj) : __ptr(&__obj) {}
   __device__ atomic_ref(const atomic_ref &) = default;
-  __device__ T load(memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicAdd_s<Scope>(__ptr, (T)0);
+  __device__ _Tp load(memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicAdd_s<_Scope>(__ptr, (_Tp)0);
   }
-  __device__ void store(T v, memory_order = memory_order_seq_cst) const {
-    __gpurace::atomicExch_s<Scope>(__ptr, v);
+  __device__ void store(_Tp __v, memory_order = memory_order_seq_cst) const {
+    __gpurace::__atomicExch_s<_Scope>(__ptr, __v);
   }
-  __device__ operator T() const { return load(); }
-  __device__ T operator=(T v) const { store(v); return v; }
-  __device__ T exchange(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicExch_s<Scope>(__ptr, v);
+  __device__ operator _Tp() const { return load(); }
+  __device__ _Tp operator=(_Tp __v) const { store(__v); return __v; }
+  __device__ _Tp exchange(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicExch_s<_Scope>(__ptr, __v);
   }
-  __device__ bool compare_exchange_strong(T &expected, T desired,
+  __device__ bool compare_exchange_strong(_Tp &__expected, _Tp __desired,
                                           memory_order = memory_order_seq_cst,
                                           memory_order = memory_order_seq_cst) const {
-    T old = __gpurace::atomicCAS_s<Scope>(__ptr, expected, desired);
-    bool ok = old == expected;
-    expected = old;
-    return ok;
+    _Tp __old = __gpurace::__atomicCAS_s<_Scope>(__ptr, __expected, __desired);
+    bool __ok = __old == __expected;
+    __expected = __old;
+    return __ok;
   }
-  __device__ bool compare_exchange_weak(T &expected, T desired,
-                                        memory_order o1 = memory_order_seq_cst,
-                                        memory_order o2 = memory_order_seq_cst) const {
-    return compare_exchange_strong(expected, desired, o1, o2);
+  __device__ bool compare_exchange_weak(_Tp &__expected, _Tp __desired,
+                                        memory_order __o1 = memory_order_seq_cst,
+                                        memory_order __o2 = memory_order_seq_cst) const {
+    return compare_exchange_strong(__expected, __desired, __o1, __o2);
   }
-  __device__ T fetch_add(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicAdd_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_add(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicAdd_s<_Scope>(__ptr, __v);
   }
-  __device__ T fetch_sub(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicAdd_s<Scope>(__ptr, (T)(0 - v));
+  __device__ _Tp fetch_sub(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicAdd_s<_Scope>(__ptr, (_Tp)(0 - __v));
   }
-  __device__ T fetch_min(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicMin_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_min(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicMin_s<_Scope>(__ptr, __v);
   }
-  __device__ T fetch_max(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicMax_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_max(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicMax_s<_Scope>(__ptr, __v);
   }
-  __device__ T fetch_and(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicAnd_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_and(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicAnd_s<_Scope>(__ptr, __v);
   }
-  __device__ T fetch_or(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicOr_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_or(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicOr_s<_Scope>(__ptr, __v);
   }
-  __device__ T fetch_xor(T v, memory_order = memory_order_seq_cst) const {
-    return __gpurace::atomicXor_s<Scope>(__ptr, v);
+  __device__ _Tp fetch_xor(_Tp __v, memory_order = memory_order_seq_cst) const {
+    return __gpurace::__atomicXor_s<_Scope>(__ptr, __v);
   }
-  __device__ T operator++() const { return fetch_add((T)1) + (T)1; }
-  __device__ T operator++(int) const { return fetch_add((T)1); }
-  __device__ T operator--() const { return fetch_sub((T)1) - (T)1; }
-  __device__ T operator--(int) const { return fetch_sub((T)1); }
-  __device__ T operator+=(T v) const { return fetch_add(v) + v; }
-  __device__ T operator-=(T v) const { return fetch_sub(v) - v; }
+  __device__ _Tp operator++() const { return fetch_add((_Tp)1) + (_Tp)1; }
+  __device__ _Tp operator++(int) const { return fetch_add((_Tp)1); }
+  __device__ _Tp operator--() const { return fetch_sub((_Tp)1) - (_Tp)1; }
+  __device__ _Tp operator--(int) const { return fetch_sub((_Tp)1); }
+  __device__ _Tp operator+=(_Tp __v) const { return fetch_add(__v) + __v; }
+  __device__ _Tp operator-=(_Tp __v) const { return fetch_sub(__v) - __v; }
 };
 
 /* An atomic object: the value plus an atomic_ref view of it. */
-template <class T, thread_scope Scope = thread_scope_system> class atomic {
-  T __value;
-  __device__ atomic_ref<T, Scope> ref() const { return atomic_ref<T, Scope>(const_cast<T &>(__value)); }
+template <class _Tp, thread_scope _Scope = thread_scope_system> class atomic {
+  _Tp __value;
+  __device__ atomic_ref<_Tp, _Scope> __ref() const {
+    return atomic_ref<_Tp, _Scope>(const_cast<_Tp &>(__value));
+  }
 
 public:
-  typedef T value_type;
+  typedef _Tp value_type;
   atomic() = default;
-  __host__ __device__ constexpr atomic(T v) : __value(v) {}
+  __host__ __device__ constexpr atomic(_Tp __v) : __value(__v) {}
   atomic(const atomic &) = delete;
-  __device__ T load(memory_order o = memory_order_seq_cst) const { return ref().load(o); }
-  __device__ void store(T v, memory_order o = memory_order_seq_cst) { ref().store(v, o); }
-  __device__ operator T() const { return load(); }
-  __device__ T operator=(T v) { store(v); return v; }
-  __device__ T exchange(T v, memory_order o = memory_order_seq_cst) { return ref().exchange(v, o); }
-  __device__ bool compare_exchange_strong(T &e, T d, memory_order o1 = memory_order_seq_cst,
-                                          memory_order o2 = memory_order_seq_cst) {
-    return ref().compare_exchange_strong(e, d, o1, o2);
+  __device__ _Tp load(memory_order __o = memory_order_seq_cst) const { return __ref().load(__o); }
+  __device__ void store(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    __ref().store(__v, __o);
   }
-  __device__ bool compare_exchange_weak(T &e, T d, memory_order o1 = memory_order_seq_cst,
-                                        memory_order o2 = memory_order_seq_cst) {
-    return ref().compare_exchange_weak(e, d, o1, o2);
+  __device__ operator _Tp() const { return load(); }
+  __device__ _Tp operator=(_Tp __v) { store(__v); return __v; }
+  __device__ _Tp exchange(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().exchange(__v, __o);
   }
-  __device__ T fetch_add(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_add(v, o); }
-  __device__ T fetch_sub(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_sub(v, o); }
-  __device__ T fetch_min(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_min(v, o); }
-  __device__ T fetch_max(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_max(v, o); }
-  __device__ T fetch_and(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_and(v, o); }
-  __device__ T fetch_or(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_or(v, o); }
-  __device__ T fetch_xor(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_xor(v, o); }
-  __device__ T operator++() { return ref()++ + (T)1; }
-  __device__ T operator++(int) { return ref()++; }
-  __device__ T operator--() { return ref()-- - (T)1; }
-  __device__ T operator--(int) { return ref()--; }
-  __device__ T operator+=(T v) { return ref() += v; }
-  __device__ T operator-=(T v) { return ref() -= v; }
+  __device__ bool compare_exchange_strong(_Tp &__e, _Tp __d,
+                                          memory_order __o1 = memory_order_seq_cst,
+                                          memory_order __o2 = memory_order_seq_cst) {
+    return __ref().compare_exchange_strong(__e, __d, __o1, __o2);
+  }
+  __device__ bool compare_exchange_weak(_Tp &__e, _Tp __d, memory_order __o1 = memory_order_seq_cst,
+                                        memory_order __o2 = memory_order_seq_cst) {
+    return __ref().compare_exchange_weak(__e, __d, __o1, __o2);
+  }
+  __device__ _Tp fetch_add(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_add(__v, __o);
+  }
+  __device__ _Tp fetch_sub(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_sub(__v, __o);
+  }
+  __device__ _Tp fetch_min(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_min(__v, __o);
+  }
+  __device__ _Tp fetch_max(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_max(__v, __o);
+  }
+  __device__ _Tp fetch_and(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_and(__v, __o);
+  }
+  __device__ _Tp fetch_or(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_or(__v, __o);
+  }
+  __device__ _Tp fetch_xor(_Tp __v, memory_order __o = memory_order_seq_cst) {
+    return __ref().fetch_xor(__v, __o);
+  }
+  __device__ _Tp operator++() { return __ref()++ + (_Tp)1; }
+  __device__ _Tp operator++(int) { return __ref()++; }
+  __device__ _Tp operator--() { return __ref()-- - (_Tp)1; }
+  __device__ _Tp operator--(int) { return __ref()--; }
+  __device__ _Tp operator+=(_Tp __v) { return __ref() += __v; }
+  __device__ _Tp operator-=(_Tp __v) { return __ref() -= __v; }
 };
 
 namespace std {
-template <class T> using atomic = cuda::atomic<T, thread_scope_system>;
-template <class T> using atomic_ref = cuda::atomic_ref<T, thread_scope_system>;
+template <class _Tp> using atomic = cuda::atomic<_Tp, thread_scope_system>;
+template <class _Tp> using atomic_ref = cuda::atomic_ref<_Tp, thread_scope_system>;
 } // namespace std
 
 /* Fences by scope */
-__device__ inline void atomic_thread_fence(memory_order, thread_scope s = thread_scope_system) {
-  if (s == thread_scope_block || s == thread_scope_thread)
+__device__ inline void atomic_thread_fence(memory_order, thread_scope __s = thread_scope_system) {
+  if (__s == thread_scope_block || __s == thread_scope_thread)
     __threadfence_block();
-  else if (s == thread_scope_system)
+  else if (__s == thread_scope_system)
     __threadfence_system();
   else
     __threadfence();
 }
 namespace std {
-__device__ inline void atomic_thread_fence(memory_order o) {
-  cuda::atomic_thread_fence(o, thread_scope_system);
+__device__ inline void atomic_thread_fence(memory_order __o) {
+  cuda::atomic_thread_fence(__o, thread_scope_system);
 }
 } // namespace std
 
@@ -2172,16 +2302,16 @@ __device__ inline void atomic_thread_fence(memory_order o) {
  * __syncthreads; other uses are approximated the same way (a block-level
  * barrier is what it is used for in practice).  Grid/device-scope barriers
  * map to the grid barrier. */
-template <thread_scope Scope> class barrier {
+template <thread_scope _Scope> class barrier {
 public:
   typedef long long arrival_token;
   barrier() = default;
-  __device__ barrier(long long expected) { (void)expected; }
+  __device__ barrier(long long __expected) { (void)__expected; }
   barrier(const barrier &) = delete;
   __device__ static void __gpurace_sync() {
-    if (Scope == thread_scope_block)
+    if (_Scope == thread_scope_block)
       __syncthreads();
-    else if (Scope == thread_scope_thread)
+    else if (_Scope == thread_scope_thread)
       return;
     else
       __gpurace_grid_sync();
@@ -2190,7 +2320,31 @@ public:
   __device__ arrival_token arrive(long long = 1) { return 0; }
   __device__ void wait(arrival_token &&) const { __gpurace_sync(); }
   __device__ void arrive_and_drop() {}
-  template <class U> friend __device__ void init(barrier *b, long long expected, U) { (void)b; (void)expected; }
-  friend __device__ void init(barrier *b, long long expected) { (void)b; (void)expected; }
+  template <class _Up> friend __device__ void init(barrier *__b, long long __expected, _Up) {
+    (void)__b; (void)__expected;
+  }
+  friend __device__ void init(barrier *__b, long long __expected) {
+    (void)__b; (void)__expected;
+  }
 };
 } // namespace cuda
+
+/* ------------------------------------------------------------------------
+ * 18. Restore the program's macros shielded before section 4.
+ * ---------------------------------------------------------------------- */
+#pragma pop_macro("size")
+#pragma pop_macro("width")
+#pragma pop_macro("height")
+#pragma pop_macro("depth")
+#pragma pop_macro("pitch")
+#pragma pop_macro("ptr")
+#pragma pop_macro("res")
+#pragma pop_macro("array")
+#pragma pop_macro("offset")
+#pragma pop_macro("f")
+#pragma pop_macro("d")
+#pragma pop_macro("v")
+#pragma pop_macro("s")
+#pragma pop_macro("k")
+#pragma pop_macro("i")
+#pragma pop_macro("c")

@@ -11,8 +11,8 @@
 #ifndef printLastCudaError
 #define printLastCudaError(msg) ((void)(msg))
 #endif
-int findCudaDevice(int argc, const char **argv);
-int gpuDeviceInit(int devID);
+int findCudaDevice(int __argc, const char **__argv);
+int gpuDeviceInit(int __devID);
 int gpuGetMaxGflopsDeviceId();
-int _ConvertSMVer2Cores(int major, int minor);
-const char *_ConvertSMVer2ArchName(int major, int minor);
+int _ConvertSMVer2Cores(int __major, int __minor);
+const char *_ConvertSMVer2ArchName(int __major, int __minor);

@@ -10,10 +10,10 @@ public:
   virtual float getTime() = 0;
   virtual float getAverageTime() = 0;
 };
-bool sdkCreateTimer(StopWatchInterface **timer_interface);
-bool sdkDeleteTimer(StopWatchInterface **timer_interface);
-bool sdkStartTimer(StopWatchInterface **timer_interface);
-bool sdkStopTimer(StopWatchInterface **timer_interface);
-bool sdkResetTimer(StopWatchInterface **timer_interface);
-float sdkGetTimerValue(StopWatchInterface **timer_interface);
-float sdkGetAverageTimerValue(StopWatchInterface **timer_interface);
+bool sdkCreateTimer(StopWatchInterface **__timer_interface);
+bool sdkDeleteTimer(StopWatchInterface **__timer_interface);
+bool sdkStartTimer(StopWatchInterface **__timer_interface);
+bool sdkStopTimer(StopWatchInterface **__timer_interface);
+bool sdkResetTimer(StopWatchInterface **__timer_interface);
+float sdkGetTimerValue(StopWatchInterface **__timer_interface);
+float sdkGetAverageTimerValue(StopWatchInterface **__timer_interface);
