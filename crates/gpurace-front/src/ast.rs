@@ -16,6 +16,10 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
+/// Nodes nested deeper than this are dropped (their parents lower them as
+/// missing children), which bounds the lowering's recursion.
+const MAX_DEPTH: usize = 4000;
+
 /// An interned file name; index into [`Dump::files`].
 pub type FileIx = u32;
 
@@ -110,7 +114,7 @@ pub fn parse(input: impl BufRead, keep: &dyn KeepFile) -> std::io::Result<Dump> 
                     dump.typedefs.push((name.to_string(), ty.to_string()));
                 }
             }
-            let file = parsed.loc.filter(Loc::is_valid).unwrap_or(parsed.begin).file;
+            let file = decl_file(&parsed, &p.files);
             let kept =
                 file != u32::MAX && *keep_cache.entry(file).or_insert_with(|| keep.keep(&p.files[file as usize]));
             skipping = !kept;
@@ -125,11 +129,28 @@ pub fn parse(input: impl BufRead, keep: &dyn KeepFile) -> std::io::Result<Dump> 
         }
         let node = p.parse_line(body);
         close_until(&mut stack, depth - 1, &mut dump.decls);
+        if depth > MAX_DEPTH {
+            // Deeper than any real program: dropped, and lowered as missing.
+            continue;
+        }
         stack.push((depth, node));
     }
     close_until(&mut stack, 0, &mut dump.decls);
     dump.files = p.files;
     Ok(dump)
+}
+
+/// The file a declaration belongs to: the file of its name, unless the name
+/// was made by token pasting (`<scratch space>`) or comes from the command
+/// line, where the file of its first token is the one that wrote it.
+pub fn decl_file(node: &Node, files: &[String]) -> FileIx {
+    let loc = node.loc.filter(Loc::is_valid).unwrap_or(node.begin);
+    let synthetic = files.get(loc.file as usize).is_some_and(|f| f.starts_with('<'));
+    if synthetic && node.begin.is_valid() {
+        node.begin.file
+    } else {
+        loc.file
+    }
 }
 
 /// Pops nodes deeper than `depth` off the stack, attaching each to its parent.
@@ -395,7 +416,28 @@ pub fn quoted(text: &str) -> Vec<&str> {
     out
 }
 
+/// A placeholder for a child that a damaged or unusual dump lacks: lowering
+/// it gives an `unknown`, never a panic.
+pub fn missing() -> &'static Node {
+    static MISSING: std::sync::OnceLock<Node> = std::sync::OnceLock::new();
+    MISSING.get_or_init(|| Node {
+        kind: "<<<NULL>>>".to_string(),
+        addr: 0,
+        begin: Loc::INVALID,
+        end: Loc::INVALID,
+        loc: None,
+        prev: 0,
+        text: String::new(),
+        children: Vec::new(),
+    })
+}
+
 impl Node {
+    /// Child `i`, or [`missing`] when there is none.
+    pub fn kid(&self, i: usize) -> &Node {
+        self.children.get(i).unwrap_or_else(|| missing())
+    }
+
     /// The expression or declaration type: the desugared form when clang
     /// prints `'sugar':'desugared'`, else the only form.
     pub fn ty(&self) -> &str {
@@ -457,6 +499,16 @@ impl Node {
         let addr = u64::from_str_radix(&after[..end], 16).ok()?;
         let name = quoted(&after[end..]).first().copied().unwrap_or("");
         Some((kind, addr, name))
+    }
+
+    /// The address right after the kind (`CXXRecord 0x55.. ''`), for
+    /// reference nodes that have no address of their own.
+    pub fn referenced_addr(&self) -> Option<u64> {
+        if self.addr != 0 {
+            return Some(self.addr);
+        }
+        let t = self.text.strip_prefix("0x")?;
+        u64::from_str_radix(t.split(' ').next()?, 16).ok()
     }
 
     /// The member name of a `MemberExpr`: `.x` / `->data`.

@@ -95,7 +95,7 @@ pub struct ClangRun {
 
 /// Folders whose headers are the system's, not the user's. Declarations from
 /// them are skipped while reading the dump.
-fn is_system_file(path: &str, prelude: &str) -> bool {
+pub(crate) fn is_system_file(path: &str, prelude: &str) -> bool {
     const SYSTEM: &[&str] = &["/usr/include/", "/usr/lib/", "/usr/local/include/", "/usr/lib64/", "/usr/share/"];
     path.starts_with('<') || SYSTEM.iter().any(|s| path.starts_with(s)) || path.starts_with(prelude)
 }
@@ -115,13 +115,15 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     if let Some(arch) = &options.gpu_arch {
         cmd.arg(format!("--cuda-gpu-arch={arch}"));
     }
+    // The compilation database first, so that the user's own `-D` and `-I`
+    // on the command line win.
+    cmd.args(flags);
     for dir in &options.includes {
-        cmd.arg("-I").arg(dir);
+        cmd.arg("-I").arg(absolute(dir));
     }
     for d in &options.defines {
         cmd.arg(format!("-D{d}"));
     }
-    cmd.args(flags);
     cmd.args(["-Xclang", "-ast-dump"]).arg(file);
     cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -168,6 +170,15 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
         }
     }
     Ok(ClangRun { dump, diagnostics, clang_ms, prelude })
+}
+
+/// clang runs in the file's folder, so relative `-I` folders are made
+/// absolute against gpurace's own working folder first.
+fn absolute(dir: &Path) -> PathBuf {
+    if dir.is_absolute() {
+        return dir.to_path_buf();
+    }
+    std::env::current_dir().map(|cwd| cwd.join(dir)).unwrap_or_else(|_| dir.to_path_buf())
 }
 
 /// Turns clang's `file:line:col: error: message` lines into diagnostics.

@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 
 use gpurace_ir::{Diagnostic, Program, Severity};
 
+/// Stack for the lowering thread (address space only: pages are touched as
+/// the recursion deepens).
+const LOWER_STACK: usize = 512 << 20;
+
 /// How to run clang on one file.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -67,7 +71,27 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
     let run = clang::run(&abs, options, &flags)?;
     let start = std::time::Instant::now();
     let prelude = run.prelude.to_string_lossy().to_string();
-    let (mut program, mut diagnostics) = lower::lower(&run.dump, &prelude);
+    // Lowering recurses along the AST, whose depth the input decides (a sum
+    // of 5,000 terms nests 5,000 deep): give it a stack to match.
+    let dump = &run.dump;
+    let lowered = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("lower".into())
+            .stack_size(LOWER_STACK)
+            .spawn_scoped(scope, || lower::lower(dump, &prelude))
+            .map(|handle| handle.join())
+    });
+    let (mut program, mut diagnostics) = match lowered {
+        Ok(Ok(result)) => result,
+        _ => {
+            let d = Diagnostic::new(Severity::Error, "internal-error", "lowering failed").at(
+                path.display().to_string(),
+                0,
+                0,
+            );
+            (Program::default(), vec![d])
+        }
+    };
     // Report paths as the user gave them, not as clang resolved them, and
     // the prelude by a stable name rather than its cache folder.
     let abs_str = abs.to_string_lossy().to_string();

@@ -19,8 +19,19 @@ impl fmt::Display for Type {
             Type::Int { bits, signed: false } => write!(f, "u{bits}"),
             Type::Float { bits } => write!(f, "f{bits}"),
             Type::Ptr(t) => write!(f, "{t}*"),
-            Type::Array { elem, len: Some(n) } => write!(f, "{elem}[{n}]"),
-            Type::Array { elem, len: None } => write!(f, "{elem}[]"),
+            Type::Array { .. } => {
+                // C order: `float[16][17]` is 16 rows of 17.
+                let mut dims = String::new();
+                let mut t = self;
+                while let Type::Array { elem, len } = t {
+                    match len {
+                        Some(n) => write!(dims, "[{n}]")?,
+                        None => dims.push_str("[]"),
+                    }
+                    t = elem;
+                }
+                write!(f, "{t}{dims}")
+            }
             Type::Record { name, .. } => write!(f, "struct {name}"),
             Type::Opaque { name, .. } => write!(f, "opaque `{name}`"),
         }

@@ -10,7 +10,8 @@ use gpurace_ir::{
 
 use super::exprs::expr_type;
 use super::{
-    add_offset, convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, Place, MAX_INLINE_DEPTH,
+    add_offset, convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, Place, RefReturn,
+    MAX_INLINE_DEPTH,
 };
 use crate::ast::Node;
 
@@ -63,6 +64,14 @@ const WARP_OPS: &[&str] = &[
     "__ballot",
     "__any",
     "__activemask",
+];
+
+/// Host functions without effects whose result depends only on their
+/// arguments (and, for the conversions, on the memory they read).
+const PURE_HOST: &[&str] = &[
+    "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtof", "strtod", "abs", "labs",
+    "llabs", "sqrt", "sqrtf", "pow", "powf", "ceil", "ceilf", "floor", "floorf", "log", "log2", "log2f", "exp", "fabs",
+    "fabsf", "min", "max", "strlen", "strcmp", "sizeof",
 ];
 
 /// Functions whose effects do not matter to the analyses (output, timing).
@@ -118,18 +127,43 @@ impl FnLower<'_, '_> {
                         (Some((name, member_decl_addr(m))), m.children.first(), n.children.iter().skip(1).collect())
                     }
                     _ => {
-                        let r = n.children.first().and_then(decl_ref).map(|(_, a, name)| (name.to_string(), a));
+                        // Only a function named directly is a known callee; a
+                        // variable holding a function pointer is not.
+                        let r = n
+                            .children
+                            .first()
+                            .and_then(decl_ref)
+                            .filter(|(k, _, _)| matches!(*k, "Function" | "CXXMethod"))
+                            .map(|(_, a, name)| (name.to_string(), a));
                         (r, None, n.children.iter().skip(1).collect())
                     }
                 }
             }
         };
         let Some((name, addr)) = callee else {
-            for a in &args {
-                let _ = self.rvalue(a);
+            if let Some(c) = n.children.first() {
+                let _ = self.rvalue(c);
             }
-            return self.unsupported(n, "call through a function pointer".into());
+            for a in &args {
+                let _ = self.arg_value(a);
+            }
+            let e = self.unsupported(n, "call through a function pointer".into());
+            if !self.is_host() {
+                // The callee is unknown: it may do anything to memory.
+                self.emit(Stmt::Unknown { reason: "call through a function pointer".into(), span });
+            }
+            return e;
         };
+        // An assignment operator without a body is the implicit, trivial one:
+        // a copy of the whole object.
+        if name == "operator=" && self.ix.function(addr).is_none() {
+            if let (Some(obj), Some(src)) = (this_obj, args.first()) {
+                let lv = self.lvalue(obj);
+                let v = self.rvalue(src);
+                self.store(&lv, v.clone(), span);
+                return v;
+            }
+        }
         if let Some(e) = self.primitive(&name, &args, n, span, &ty) {
             return e;
         }
@@ -177,6 +211,10 @@ impl FnLower<'_, '_> {
                         }
                     }
                     return Expr::Call { func: name, args: vals, ty };
+                }
+                // `memcpy`/`memset` of a constant length: byte-range accesses.
+                if let Some(e) = self.memory_builtin(&name, &args, &vals, span) {
+                    return e;
                 }
                 // A device function without a body that receives a pointer to
                 // non-const memory could write through it.
@@ -236,6 +274,9 @@ impl FnLower<'_, '_> {
                 span,
             ));
             let dst = (*ty != Type::Void).then(|| self.new_var("ret", ty.clone(), VarKind::Temp, span));
+            if let Some(d) = dst {
+                self.emit(Stmt::Decl { var: d, init: None });
+            }
             self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
             return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
         }
@@ -276,9 +317,12 @@ impl FnLower<'_, '_> {
                 }
             }
         }
+        // A function returning a reference returns an object, not a value:
+        // `return *this;` must not read the object.
+        let by_ref = f.decl_name_and_type().1.split('(').next().is_some_and(|r| r.trim_end().ends_with('&'));
         self.inline_stack.push(f.addr);
         scan_mutations_into(f, &mut self.mutated, &mut self.addr_taken);
-        let result = (*ty != Type::Void && !matches!(ty, Type::Opaque { .. } if false))
+        let result = (*ty != Type::Void && !by_ref)
             .then(|| self.new_var(&format!("{name}.ret"), ty.clone(), VarKind::Temp, span));
         if let Some(r) = result {
             self.emit(Stmt::Decl { var: r, init: None });
@@ -296,10 +340,11 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        self.ret_vars.push(result);
+        self.ret_vars.push(if by_ref { None } else { result });
+        self.ref_returns.push(by_ref.then(RefReturn::default));
         self.this_places.push(this_lv);
         let outer_site = self.call_site;
-        if self.call_site.is_none() && self.ix.prelude_files.contains(&f.loc.unwrap_or(f.begin).file) {
+        if self.call_site.is_none() && self.ix.prelude_files.contains(&crate::ast::decl_file(f, self.ix.files)) {
             self.call_site = Some(span);
         }
         if let Some(body) = f.children.iter().find(|c| c.kind == "CompoundStmt") {
@@ -308,10 +353,24 @@ impl FnLower<'_, '_> {
         self.call_site = outer_site;
         self.this_places.pop();
         self.ret_vars.pop();
+        let returned = self.ref_returns.pop().flatten();
         self.inline_stack.pop();
         let mut body = self.blocks.pop().unwrap_or_default();
         if matches!(body.last(), Some(Stmt::Return(None))) {
             body.pop();
+        }
+        if let Some(r) = returned {
+            self.emit(Stmt::Inlined { callee: name.to_string(), result: None, body, span });
+            return match (r.value, r.conflict) {
+                (Some(addr), false) => addr,
+                _ => {
+                    let why = format!("`{name}` returns a reference to different objects");
+                    self.approximate = true;
+                    let diag = Diagnostic::new(Severity::Warning, "unsupported-construct", why.clone());
+                    self.diags.push(self.program.diag_at(diag, span));
+                    Expr::Unknown { reason: why, span, ty: Type::Ptr(Box::new(ty.clone())) }
+                }
+            };
         }
         self.emit(Stmt::Inlined { callee: name.to_string(), result, body, span });
         result.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
@@ -643,11 +702,53 @@ impl FnLower<'_, '_> {
             self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
             return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
         }
-        Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() }
+        if PURE_HOST.contains(&name) {
+            return Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() };
+        }
+        // Anything else may have effects or return a different value on each
+        // call (`rand`, `cudaMalloc`, `scanf`): it stays a call statement
+        // with a fresh result, in program order.
+        let dst = (*ty != Type::Void).then(|| self.new_var(&format!("{name}.ret"), ty.clone(), VarKind::Temp, span));
+        if let Some(d) = dst {
+            self.emit(Stmt::Decl { var: d, init: None });
+        }
+        self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
+        dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
     }
 }
 
 /// The address of the member a `MemberExpr` names (`.sync 0x55d0...`).
 fn member_decl_addr(m: &Node) -> u64 {
     m.text.rsplit(' ').next().and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok()).unwrap_or(0)
+}
+
+impl FnLower<'_, '_> {
+    /// `memcpy(dst, src, n)` and `memset(dst, v, n)` in device code, when `n`
+    /// is a constant: a read of `n` bytes at `src` and a write of `n` bytes at
+    /// `dst`. `None` when the call is not one of them or `n` is not known.
+    fn memory_builtin(&mut self, name: &str, args: &[&Node], vals: &[Expr], span: Span) -> Option<Expr> {
+        let name = name.trim_start_matches("__builtin_");
+        if name != "memcpy" && name != "memset" && name != "memmove" {
+            return None;
+        }
+        let len = u64::try_from(self.fold_with_consts(vals.get(2)?)?).ok().filter(|n| *n > 0)?;
+        let bytes = Type::Array { elem: Box::new(Type::Int { bits: 8, signed: false }), len: Some(len) };
+        let place = |this: &mut Self, i: usize| match this.deref(vals[i].clone(), None, bytes.clone(), args[i], span) {
+            LValue::Mem(p) => Some(p),
+            _ => None,
+        };
+        let dst = place(self, 0)?;
+        let value = if name == "memset" {
+            vals[1].clone()
+        } else {
+            let src = place(self, 1)?;
+            let read = self.access(&src, AccessKind::Read, span);
+            let v = self.new_var(&format!("{name}.bytes"), bytes.clone(), VarKind::Read, span);
+            self.emit(Stmt::Read { dst: v, access: read });
+            Expr::Var(v)
+        };
+        let write = self.access(&dst, AccessKind::Write, span);
+        self.emit(Stmt::Write { access: write, value });
+        Some(vals[0].clone())
+    }
 }

@@ -4,7 +4,9 @@
 use gpurace_ir::{Access, AccessKind, Base, BinOp, Builtin, Expr, HostFact, Span, Stmt, Type, UnOp, VarKind};
 
 use super::calls::calls_named;
-use super::{add_offset, convert, decl_ref, dim_of, fold, int_value, Binding, FnLower, LValue, Place};
+use super::{
+    add_offset, convert, decl_ref, dim_of, fold, int_value, strip_casts, wrap, Binding, FnLower, LValue, Place,
+};
 use crate::ast::Node;
 use crate::lower::types::is_volatile;
 
@@ -91,19 +93,27 @@ impl FnLower<'_, '_> {
             | "FullExpr"
             | "OpaqueValueExpr"
             | "CXXFunctionalCastExpr"
-                if n.children.len() == 1 =>
+                if !n.children.is_empty() =>
             {
-                let c = &n.children[0];
+                // `SubstNonTypeTemplateParmExpr` lists the parameter, then its value.
+                let Some(c) = n.children.iter().rev().find(|c| !c.kind.ends_with("Decl")) else {
+                    return self.unsupported(n, "empty expression".into());
+                };
                 if n.kind == "CXXFunctionalCastExpr" {
                     return self.cast(n, c);
                 }
                 self.rvalue(c)
             }
             k if k.ends_with("CastExpr") && !n.children.is_empty() => {
-                let c = &n.children[0];
+                let c = n.kid(0);
                 self.cast(n, c)
             }
-            "DeclRefExpr" | "MemberExpr" | "ArraySubscriptExpr" | "CXXThisExpr" => {
+            "CXXThisExpr" => match self.this_places.last().cloned().flatten() {
+                Some(LValue::Mem(p)) => self.addr_of(p),
+                Some(other) => self.load(other, span),
+                None => self.unsupported(n, "`this` outside an inlined method".into()),
+            },
+            "DeclRefExpr" | "MemberExpr" | "ArraySubscriptExpr" => {
                 // An lvalue used as a value without a cast (arrays, records).
                 let lv = self.lvalue(n);
                 match lv {
@@ -115,7 +125,7 @@ impl FnLower<'_, '_> {
             "BinaryOperator" => self.binary(n, span),
             "CompoundAssignOperator" => {
                 let op = n.last_quoted_op().trim_end_matches('=').to_string();
-                let lv = self.lvalue(&n.children[0]);
+                let lv = self.lvalue(n.kid(0));
                 let rhs = n
                     .children
                     .get(1)
@@ -135,7 +145,7 @@ impl FnLower<'_, '_> {
             "CXXConstructExpr" | "CXXTemporaryObjectExpr"
                 if n.children.len() == 1 && crate::ast::quoted(&n.text).last().is_some_and(|s| s.contains('&')) =>
             {
-                self.rvalue(&n.children[0])
+                self.rvalue(n.kid(0))
             }
             "StringLiteral" => Expr::Unknown {
                 reason: "string literal".into(),
@@ -239,6 +249,11 @@ impl FnLower<'_, '_> {
                 Expr::Cast { ty, arg: Box::new(v) }
             }
         }
+    }
+
+    /// The address of a place (of its first element, for an array).
+    pub(super) fn place_addr(&mut self, p: Place) -> Expr {
+        Expr::Addr { base: Box::new(p.base), offset: Box::new(p.offset), ty: Type::Ptr(Box::new(p.ty)) }
     }
 
     pub(super) fn addr_of(&mut self, p: Place) -> Expr {
@@ -358,7 +373,7 @@ impl FnLower<'_, '_> {
                 if matches!(n.cast_kind(), "NoOp" | "LValueBitCast" | "DerivedToBase" | "UncheckedDerivedToBase")
                     && n.text.contains("lvalue") =>
             {
-                let mut lv = self.lvalue(&n.children[0]);
+                let mut lv = self.lvalue(n.kid(0));
                 if let (LValue::Mem(p), "LValueBitCast") = (&mut lv, n.cast_kind()) {
                     p.ty = self.types.parse(n.ty());
                 }
@@ -366,7 +381,7 @@ impl FnLower<'_, '_> {
             }
             "DeclRefExpr" => self.decl_ref_lvalue(n, span),
             "ArraySubscriptExpr" => {
-                let (b, i) = (&n.children[0], &n.children[1]);
+                let (b, i) = (n.kid(0), n.kid(1));
                 let bv = self.rvalue(b);
                 let iv = self.rvalue(i);
                 // `i[a]` is legal C: the pointer may be either operand.
@@ -375,13 +390,13 @@ impl FnLower<'_, '_> {
                 self.deref(ptr, Some(idx), ty, n, span)
             }
             "UnaryOperator" if n.last_quoted() == "*" => {
-                let v = self.rvalue(&n.children[0]);
+                let v = self.rvalue(n.kid(0));
                 let ty = self.types.parse(n.ty());
                 self.deref(v, None, ty, n, span)
             }
             "UnaryOperator" if matches!(n.last_quoted(), "++" | "--") && n.text.contains("prefix") => {
                 let _ = self.rvalue(n);
-                self.lvalue(&n.children[0])
+                self.lvalue(n.kid(0))
             }
             "MemberExpr" => self.member_lvalue(n, span),
             "CXXThisExpr" => match self.this_places.last().cloned().flatten() {
@@ -390,15 +405,15 @@ impl FnLower<'_, '_> {
             },
             "BinaryOperator" if n.last_quoted() == "=" || n.last_quoted() == "," => {
                 if n.last_quoted() == "," {
-                    let _ = self.rvalue(&n.children[0]);
-                    return self.lvalue(&n.children[1]);
+                    let _ = self.rvalue(n.kid(0));
+                    return self.lvalue(n.kid(1));
                 }
                 let _ = self.rvalue(n);
-                self.lvalue(&n.children[0])
+                self.lvalue(n.kid(0))
             }
             "CompoundAssignOperator" => {
                 let _ = self.rvalue(n);
-                self.lvalue(&n.children[0])
+                self.lvalue(n.kid(0))
             }
             "CallExpr" | "CXXMemberCallExpr" | "CXXOperatorCallExpr" => {
                 // A call returning a reference (`v[i]` on a vector, an accessor).
@@ -502,7 +517,12 @@ impl FnLower<'_, '_> {
             }
         }
         let ty = self.types.parse(n.ty());
-        let obj_lv = if arrow {
+        let this_obj = strip_casts(obj).kind == "CXXThisExpr";
+        let obj_lv = if arrow && this_obj {
+            // `this->f` inside an inlined method: the object itself, whether
+            // it lives in memory or is a by-value parameter.
+            self.lvalue(strip_casts(obj))
+        } else if arrow {
             let p = self.rvalue(obj);
             let pointee = match expr_type(&p) {
                 Some(Type::Ptr(t)) => *t,
@@ -648,7 +668,9 @@ impl FnLower<'_, '_> {
         match op.as_str() {
             "=" => {
                 let lv = self.lvalue(l);
+                let facts = self.host.as_ref().map_or(0, |h| h.facts.len());
                 let v = self.rvalue(r);
+                self.name_allocations(facts, &lv);
                 let v = match &lv {
                     LValue::Mem(p) => convert(v, &p.ty),
                     _ => v,
@@ -725,20 +747,15 @@ impl FnLower<'_, '_> {
                 }
             }
         }
-        if let (Some(x), Some(y), Type::Int { .. } | Type::Bool) = (fold(&a), fold(&b), ty) {
-            if matches!((&a, &b), (Expr::Int { .. }, Expr::Int { .. })) {
-                let folded = match bop {
-                    BinOp::Add => x.checked_add(y),
-                    BinOp::Sub => x.checked_sub(y),
-                    BinOp::Mul => x.checked_mul(y),
-                    _ => None,
-                };
-                if let Some(v) = folded {
-                    return Expr::Int { value: wrap(v, ty), ty: ty.clone() };
+        let e = Expr::binary(bop, a, b, ty.clone());
+        if let (Expr::Binary { lhs, rhs, .. }, Type::Int { .. } | Type::Bool) = (&e, ty) {
+            if matches!((&**lhs, &**rhs), (Expr::Int { .. }, Expr::Int { .. })) {
+                if let Some(v) = fold(&e) {
+                    return Expr::Int { value: v, ty: ty.clone() };
                 }
             }
         }
-        Expr::binary(bop, a, b, ty.clone())
+        e
     }
 
     pub(super) fn conditional(&mut self, n: &Node, span: Span) -> Expr {
@@ -747,6 +764,8 @@ impl FnLower<'_, '_> {
         };
         // `assert(c)` expands to `c ? void(0) : __assert_fail(...)`.
         if calls_named(b, &["__assert_fail", "__assert_rtn", "_assert", "__assert"]) {
+            // The condition is spelled by the user; the rest is the macro's.
+            let span = self.span(strip_casts(c));
             let cond = self.rvalue(c);
             self.emit_assert(cond, span);
             return Expr::int(0, Type::Void);
@@ -878,23 +897,6 @@ fn add_scaled(offset: Expr, index: Expr, size: u64) -> Expr {
     }
 }
 
-/// Wraps a constant to the width of an integer type.
-fn wrap(v: i128, ty: &Type) -> i128 {
-    match ty {
-        Type::Int { bits, signed } if *bits < 128 => {
-            let m = 1i128 << bits;
-            let r = v.rem_euclid(m);
-            if *signed && r >= m / 2 {
-                r - m
-            } else {
-                r
-            }
-        }
-        Type::Bool => i128::from(v != 0),
-        _ => v,
-    }
-}
-
 fn place_name(base: &Base, n: &Node, params: &[gpurace_ir::Param]) -> String {
     match base {
         Base::Param { index, fields } => {
@@ -932,6 +934,14 @@ impl FnLower<'_, '_> {
         };
         if empty && args.is_empty() {
             return Expr::Int { value: 0, ty };
+        }
+        if let (true, Some(size)) = (n.ty().contains("vector<"), args.first()) {
+            let span = self.span(n);
+            if let Some(h) = self.host.as_mut() {
+                let alloc =
+                    gpurace_ir::Alloc { kind: gpurace_ir::AllocKind::Vector, target: None, size: size.clone(), span };
+                h.facts.push(HostFact::Alloc(alloc));
+            }
         }
         let takes_pointers = n.children.iter().any(|c| c.ty().contains('*') && !c.ty().starts_with("const "));
         if takes_pointers && !self.is_host() {

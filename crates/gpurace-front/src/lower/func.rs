@@ -48,6 +48,13 @@ pub enum LValue {
     },
 }
 
+/// What the `return`s of an inlined function that returns a reference named.
+#[derive(Debug, Default)]
+pub struct RefReturn {
+    value: Option<Expr>,
+    conflict: bool,
+}
+
 /// How a declaration is bound while lowering.
 #[derive(Debug, Clone)]
 enum Binding {
@@ -80,6 +87,9 @@ pub struct FnLower<'a, 'b> {
     blocks: Vec<Block>,
     inline_stack: Vec<u64>,
     ret_vars: Vec<Option<VarId>>,
+    /// For each inlined call, whether it returns a reference, and which
+    /// object its `return`s named.
+    ref_returns: Vec<Option<RefReturn>>,
     this_places: Vec<Option<LValue>>,
     pub approximate: bool,
     pub diags: Vec<Diagnostic>,
@@ -87,6 +97,13 @@ pub struct FnLower<'a, 'b> {
     /// Inside an inlined prelude function, the user's call site: what the
     /// prelude does is reported where the user asked for it.
     call_site: Option<Span>,
+    /// The innermost user statement being lowered, for code without a
+    /// location of its own in the user's files.
+    stmt_span: Span,
+    /// `__shared__` declarations already given an object.
+    shared_of: HashMap<u64, SharedId>,
+    /// Local variables never assigned after an integer-constant initialiser.
+    consts: HashMap<VarId, i128>,
 }
 
 /// Lowers one kernel (or one instantiation).
@@ -255,11 +272,15 @@ impl<'a, 'b> FnLower<'a, 'b> {
             blocks: Vec::new(),
             inline_stack: Vec::new(),
             ret_vars: Vec::new(),
+            ref_returns: Vec::new(),
             this_places: Vec::new(),
             approximate: false,
             diags: Vec::new(),
             host,
             call_site: None,
+            stmt_span: Span::NONE,
+            shared_of: HashMap::new(),
+            consts: HashMap::new(),
         }
     }
 
@@ -267,7 +288,11 @@ impl<'a, 'b> FnLower<'a, 'b> {
         if let Some(s) = self.call_site {
             return s;
         }
-        self.ix.span(if n.begin.is_valid() { n.begin } else { n.loc.unwrap_or(Loc::INVALID) })
+        let loc = if n.begin.is_valid() { n.begin } else { n.loc.unwrap_or(Loc::INVALID) };
+        if !loc.is_valid() || self.ix.system_files.contains(&loc.file) {
+            return self.stmt_span;
+        }
+        self.ix.span(loc)
     }
 
     fn is_host(&self) -> bool {
@@ -377,8 +402,32 @@ impl<'a, 'b> FnLower<'a, 'b> {
             }
         }
         let v = self.new_var(name, ty, kind, span);
+        if let (false, Some(Expr::Int { value, .. })) = (mutated, &init) {
+            self.consts.insert(v, *value);
+        }
         self.emit(Stmt::Decl { var: v, init });
         self.bindings.insert(addr, Binding::LValue(LValue::Var(v)));
+    }
+
+    /// Folds an expression, reading constant local variables.
+    pub(super) fn fold_with_consts(&self, e: &Expr) -> Option<i128> {
+        fn subst(e: &Expr, consts: &HashMap<VarId, i128>) -> Expr {
+            match e {
+                Expr::Var(v) => match consts.get(v) {
+                    Some(c) => Expr::int(*c, Type::LONG),
+                    None => e.clone(),
+                },
+                Expr::Cast { ty, arg } => Expr::Cast { ty: ty.clone(), arg: Box::new(subst(arg, consts)) },
+                Expr::Unary { op, arg, ty } => {
+                    Expr::Unary { op: *op, arg: Box::new(subst(arg, consts)), ty: ty.clone() }
+                }
+                Expr::Binary { op, lhs, rhs, ty } => {
+                    Expr::binary(*op, subst(lhs, consts), subst(rhs, consts), ty.clone())
+                }
+                other => other.clone(),
+            }
+        }
+        fold(&subst(e, &self.consts))
     }
 
     fn space_of(&self, base: &Base) -> Space {
@@ -416,6 +465,15 @@ impl<'a, 'b> FnLower<'a, 'b> {
 
     pub fn stmt(&mut self, n: &Node) {
         let span = self.span(n);
+        let outer_stmt_span = self.stmt_span;
+        if !span.is_none() {
+            self.stmt_span = span;
+        }
+        self.stmt_inner(n, span);
+        self.stmt_span = outer_stmt_span;
+    }
+
+    fn stmt_inner(&mut self, n: &Node, span: Span) {
         match n.kind.as_str() {
             "CompoundStmt" => {
                 let mark = self.host.as_ref().map(|h| h.facts.len());
@@ -476,6 +534,20 @@ impl<'a, 'b> FnLower<'a, 'b> {
             "SwitchStmt" => self.switch_stmt(n, span),
             "BreakStmt" => self.emit(Stmt::Break),
             "ContinueStmt" => self.emit(Stmt::Continue),
+            "ReturnStmt" if matches!(self.ref_returns.last(), Some(Some(_))) => {
+                let addr = match n.children.first().map(|c| self.lvalue(c)) {
+                    Some(LValue::Mem(p)) => Some(self.place_addr(p)),
+                    _ => None,
+                };
+                if let Some(Some(r)) = self.ref_returns.last_mut() {
+                    match (&r.value, addr) {
+                        (None, Some(a)) if !r.conflict => r.value = Some(a),
+                        (Some(v), Some(a)) if *v == a => {}
+                        _ => r.conflict = true,
+                    }
+                }
+                self.emit(Stmt::Return(None));
+            }
             "ReturnStmt" => {
                 let value = n.children.first().map(|c| self.rvalue(c));
                 match self.ret_vars.last().copied() {
@@ -505,7 +577,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             "UnaryOperator" if matches!(n.last_quoted(), "++" | "--") && n.children.len() == 1 => {
                 // `i++;` as a statement: its old value is never used.
                 let op = if n.last_quoted() == "++" { "+" } else { "-" };
-                let lv = self.lvalue(&n.children[0]);
+                let lv = self.lvalue(n.kid(0));
                 let old = self.load(lv.clone(), span);
                 let ty = self.types.parse(n.ty());
                 let new = self.arith(op, old, Expr::int(1, Type::INT), &ty, n);
@@ -534,6 +606,14 @@ impl<'a, 'b> FnLower<'a, 'b> {
         let cond = self.cond(c);
         let then_node = it.next();
         let else_node = if n.text.contains("has_else") { it.next() } else { None };
+        // A condition that is constant (a template argument, `sizeof`)
+        // leaves only one branch, as in the instantiated program.
+        if let Some(k) = self.fold_with_consts(&cond) {
+            if let Some(taken) = if k != 0 { then_node } else { else_node } {
+                self.stmt(taken);
+            }
+            return;
+        }
         let pushed = self.push_fact(|_| HostFact::Guard { cond: cond.clone(), holds: true, span });
         let then = self.block_of(then_node);
         self.pop_fact(pushed);
@@ -547,6 +627,25 @@ impl<'a, 'b> FnLower<'a, 'b> {
         if early_exit {
             if let Some(h) = self.host.as_mut() {
                 h.facts.push(HostFact::Guard { cond, holds: false, span });
+            }
+        }
+    }
+
+    /// Gives the allocations recorded since fact `from` (by `malloc`, `new[]`
+    /// or a `std::vector` constructor, which return their memory) the
+    /// variable that receives it.
+    pub(super) fn name_allocations(&mut self, from: usize, target: &LValue) {
+        let var = match target {
+            LValue::Var(v) => *v,
+            LValue::Mem(Place { base: Base::Host(v), .. }) => *v,
+            _ => return,
+        };
+        let Some(h) = self.host.as_mut() else { return };
+        for fact in h.facts.iter_mut().skip(from) {
+            if let HostFact::Alloc(a) = fact {
+                if a.target.is_none() {
+                    a.target = Some(var);
+                }
             }
         }
     }
@@ -601,111 +700,17 @@ impl<'a, 'b> FnLower<'a, 'b> {
         let get = |i: usize| c.get(i).filter(|x| x.kind != "<<<NULL>>>");
         let init = self.block_of(get(0));
         let (cond_pre, cond) = self.cond_block(get(2));
-        let pattern = self.loop_pattern(&init, get(2), &cond_pre, cond.as_ref(), get(3));
+        // The step is lowered before the body only so that its shape is known
+        // when the host's loop fact is pushed; lowering order has no effect.
+        let step = self.block_of(get(3));
+        let pattern = loop_pattern(&init, &cond_pre, cond.as_ref(), &step);
         let fact = self.host.is_some().then(|| HostFact::Loop { pattern: pattern.clone(), span });
         if let (Some(h), Some(f)) = (self.host.as_mut(), fact.clone()) {
             h.facts.push(f);
         }
         let body = self.loop_body(get(4));
-        let step = self.block_of(get(3));
         self.pop_fact(fact.is_some());
         self.emit_loop(Loop { kind: LoopKind::For, init, cond_pre, cond, step, body, pattern, span });
-    }
-
-    /// Recognises `for (v = a; v CMP b; v STEP= s)`.
-    fn loop_pattern(
-        &mut self,
-        init: &Block,
-        cond_node: Option<&Node>,
-        pre: &Block,
-        cond: Option<&Expr>,
-        inc: Option<&Node>,
-    ) -> Option<LoopPattern> {
-        let (var, start) = match init.last()? {
-            Stmt::Decl { var, init: Some(e) } => (*var, e.clone()),
-            Stmt::Assign { var, value } => (*var, value.clone()),
-            _ => return None,
-        };
-        if !pre.is_empty() {
-            return None;
-        }
-        let Expr::Binary { op, lhs, rhs, .. } = cond? else { return None };
-        if !op.is_comparison() {
-            return None;
-        }
-        let _ = cond_node;
-        let strip = |e: &Expr| match e {
-            Expr::Cast { arg, .. } => (**arg).clone(),
-            e => e.clone(),
-        };
-        let (cmp, bound) = if strip(lhs) == Expr::Var(var) {
-            (*op, (**rhs).clone())
-        } else if strip(rhs) == Expr::Var(var) {
-            let flipped = match op {
-                BinOp::Lt => BinOp::Gt,
-                BinOp::Le => BinOp::Ge,
-                BinOp::Gt => BinOp::Lt,
-                BinOp::Ge => BinOp::Le,
-                o => *o,
-            };
-            (flipped, (**lhs).clone())
-        } else {
-            return None;
-        };
-        let inc = strip_parens(inc?);
-        let (step_op, step) = match inc.kind.as_str() {
-            "UnaryOperator" => {
-                let one = Expr::int(1, Type::INT);
-                match inc.last_quoted() {
-                    "++" => (StepOp::Add, one),
-                    "--" => (StepOp::Sub, one),
-                    _ => return None,
-                }
-            }
-            "CompoundAssignOperator" => {
-                let op = match inc.last_quoted_op() {
-                    "+=" => StepOp::Add,
-                    "-=" => StepOp::Sub,
-                    "*=" => StepOp::Mul,
-                    "/=" => StepOp::Div,
-                    "<<=" => StepOp::Shl,
-                    ">>=" => StepOp::Shr,
-                    _ => return None,
-                };
-                self.blocks.push(Vec::new());
-                let s = self.rvalue(inc.children.get(1)?);
-                let pre = self.blocks.pop().unwrap_or_default();
-                if !pre.is_empty() {
-                    return None;
-                }
-                (op, s)
-            }
-            "BinaryOperator" if inc.last_quoted() == "=" => {
-                let rhs = strip_casts(inc.children.get(1)?);
-                if rhs.kind != "BinaryOperator" {
-                    return None;
-                }
-                let op = match rhs.last_quoted() {
-                    "+" => StepOp::Add,
-                    "-" => StepOp::Sub,
-                    "*" => StepOp::Mul,
-                    "/" => StepOp::Div,
-                    "<<" => StepOp::Shl,
-                    ">>" => StepOp::Shr,
-                    _ => return None,
-                };
-                decl_ref(rhs.children.first()?)?;
-                self.blocks.push(Vec::new());
-                let s = self.rvalue(rhs.children.get(1)?);
-                let pre = self.blocks.pop().unwrap_or_default();
-                if !pre.is_empty() {
-                    return None;
-                }
-                (op, s)
-            }
-            _ => return None,
-        };
-        Some(LoopPattern { var, init: start, cmp, bound, step_op, step })
     }
 
     fn switch_stmt(&mut self, n: &Node, span: Span) {
@@ -788,8 +793,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
                     self.types.add_record(d);
                 }
                 if d.kind == "TypedefDecl" || d.kind == "TypeAliasDecl" {
-                    let (name, ty) = d.decl_name_and_type();
-                    self.types.typedefs.insert(name.to_string(), ty.to_string());
+                    self.types.add_typedef(d);
                 }
                 return;
             }
@@ -805,13 +809,17 @@ impl<'a, 'b> FnLower<'a, 'b> {
         let ty = self.types.parse(ty_text);
         let span = self.span(d);
         if d.has_child("CUDASharedAttr") {
-            let id = SharedId(self.shared.len() as u32);
-            self.shared.push(SharedVar {
-                name: name.to_string(),
-                ty: ty.clone(),
-                is_extern: d.has_flag("extern"),
-                span,
-            });
+            // One object per block, however often its function is inlined.
+            let id = match self.shared_of.get(&d.addr) {
+                Some(&id) => id,
+                None => {
+                    let id = SharedId(self.shared.len() as u32);
+                    let is_extern = d.has_flag("extern");
+                    self.shared.push(SharedVar { name: name.to_string(), ty: ty.clone(), is_extern, span });
+                    self.shared_of.insert(d.addr, id);
+                    id
+                }
+            };
             let place = Place {
                 base: Base::Shared(id),
                 space: Space::Shared,
@@ -846,9 +854,13 @@ impl<'a, 'b> FnLower<'a, 'b> {
                 }
             }
             (_, Some(init)) => {
+                let facts = self.host.as_ref().map_or(0, |h| h.facts.len());
                 let v = self.rvalue(init);
                 let v = convert(v, &ty);
                 self.bind_new(d, name, ty, Some(v), VarKind::Local, false);
+                if let Some(Binding::LValue(lv)) = self.bindings.get(&d.addr).cloned() {
+                    self.name_allocations(facts, &lv);
+                }
             }
             (_, None) => self.bind_new(d, name, ty, None, VarKind::Local, true),
         }
@@ -923,24 +935,110 @@ impl<'a, 'b> FnLower<'a, 'b> {
     }
 }
 
+/// Recognises `for (v = a; v CMP b; v = v OP s)` on the lowered init,
+/// condition and step (so `i++`, `i += s`, `i = i * 2` and `i >>= 1` all
+/// match, and nothing is lowered twice).
+fn loop_pattern(init: &[Stmt], pre: &[Stmt], cond: Option<&Expr>, step: &[Stmt]) -> Option<LoopPattern> {
+    let (var, start) = match init.last()? {
+        Stmt::Decl { var, init: Some(e) } => (*var, e.clone()),
+        Stmt::Assign { var, value } => (*var, value.clone()),
+        _ => return None,
+    };
+    // GPUVerify's loop invariants live in the condition; they do not change
+    // the loop's shape.
+    if !pre.iter().all(|s| matches!(s, Stmt::Assert { .. } | Stmt::Assume { .. })) {
+        return None;
+    }
+    let strip = |e: &Expr| match e {
+        Expr::Cast { arg, .. } => (**arg).clone(),
+        e => e.clone(),
+    };
+    let Expr::Binary { op, lhs, rhs, .. } = cond? else { return None };
+    let (cmp, bound) = if strip(lhs) == Expr::Var(var) {
+        (*op, (**rhs).clone())
+    } else if strip(rhs) == Expr::Var(var) {
+        let flipped = match op {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            o => *o,
+        };
+        (flipped, (**lhs).clone())
+    } else {
+        return None;
+    };
+    if !cmp.is_comparison() {
+        return None;
+    }
+    let [Stmt::Assign { var: v, value }] = step else { return None };
+    if *v != var {
+        return None;
+    }
+    let Expr::Binary { op, lhs, rhs, .. } = strip(value) else { return None };
+    if strip(&lhs) != Expr::Var(var) {
+        return None;
+    }
+    let step_op = match op {
+        BinOp::Add => StepOp::Add,
+        BinOp::Sub => StepOp::Sub,
+        BinOp::Mul => StepOp::Mul,
+        BinOp::Div => StepOp::Div,
+        BinOp::Shl => StepOp::Shl,
+        BinOp::Shr => StepOp::Shr,
+        _ => return None,
+    };
+    Some(LoopPattern { var, init: start, cmp, bound, step_op, step: *rhs })
+}
+
 /// Folds a constant integer expression.
 pub fn fold(e: &Expr) -> Option<i128> {
     match e {
         Expr::Int { value, .. } => Some(*value),
-        Expr::Cast { arg, .. } => fold(arg),
-        Expr::Unary { op: UnOp::Neg, arg, .. } => fold(arg).map(|v| -v),
-        Expr::Binary { op, lhs, rhs, .. } => {
+        Expr::Cast { arg, ty } => fold(arg).map(|v| wrap(v, ty)),
+        Expr::Unary { op: UnOp::Neg, arg, ty } => fold(arg).map(|v| wrap(-v, ty)),
+        Expr::Unary { op: UnOp::Not, arg, .. } => fold(arg).map(|v| i128::from(v == 0)),
+        Expr::Binary { op, lhs, rhs, ty } => {
             let (a, b) = (fold(lhs)?, fold(rhs)?);
-            match op {
+            let v = match op {
                 BinOp::Add => a.checked_add(b),
                 BinOp::Sub => a.checked_sub(b),
                 BinOp::Mul => a.checked_mul(b),
+                // C and Rust both truncate toward zero.
                 BinOp::Div if b != 0 => Some(a / b),
+                BinOp::Rem if b != 0 => Some(a % b),
                 BinOp::Shl if (0..64).contains(&b) => a.checked_shl(b as u32),
+                BinOp::Eq => Some(i128::from(a == b)),
+                BinOp::Ne => Some(i128::from(a != b)),
+                BinOp::Lt => Some(i128::from(a < b)),
+                BinOp::Le => Some(i128::from(a <= b)),
+                BinOp::Gt => Some(i128::from(a > b)),
+                BinOp::Ge => Some(i128::from(a >= b)),
+                BinOp::LAnd => Some(i128::from(a != 0 && b != 0)),
+                BinOp::LOr => Some(i128::from(a != 0 || b != 0)),
                 _ => None,
-            }
+            }?;
+            Some(wrap(v, ty))
         }
         _ => None,
+    }
+}
+
+/// Wraps a constant to the width of an integer type (C's conversion rules;
+/// signed overflow is undefined in C, and wrapping is what GPUs do).
+pub fn wrap(v: i128, ty: &Type) -> i128 {
+    match ty {
+        Type::Int { bits, signed } if *bits < 128 => {
+            let m = 1i128 << bits;
+            let r = v.rem_euclid(m);
+            if *signed && r >= m / 2 {
+                r - m
+            } else {
+                r
+            }
+        }
+        Type::Bool => i128::from(v != 0),
+        _ => v,
     }
 }
 
@@ -976,5 +1074,54 @@ impl crate::ast::Node {
             .into_iter()
             .find(|q| q.ends_with('=') && q.len() <= 3 && !q.chars().any(char::is_alphanumeric))
             .unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(v: i128, ty: Type) -> Expr {
+        Expr::Int { value: v, ty }
+    }
+
+    #[test]
+    fn constants_fold_with_c_widths() {
+        let u8t = Type::Int { bits: 8, signed: false };
+        // (unsigned char)256 is 0: a folded condition must not say "true".
+        assert_eq!(fold(&Expr::Cast { ty: u8t, arg: Box::new(int(256, Type::INT)) }), Some(0));
+        // 0u - 1 wraps to UINT_MAX.
+        assert_eq!(
+            fold(&Expr::binary(BinOp::Sub, int(0, Type::UINT), int(1, Type::UINT), Type::UINT)),
+            Some(4294967295)
+        );
+        // INT_MAX + 1 wraps to INT_MIN, as the hardware does.
+        assert_eq!(
+            fold(&Expr::binary(BinOp::Add, int(i32::MAX.into(), Type::INT), int(1, Type::INT), Type::INT)),
+            Some(i32::MIN.into())
+        );
+        // C division and remainder truncate toward zero.
+        assert_eq!(fold(&Expr::binary(BinOp::Div, int(-7, Type::INT), int(2, Type::INT), Type::INT)), Some(-3));
+        assert_eq!(fold(&Expr::binary(BinOp::Rem, int(-7, Type::INT), int(2, Type::INT), Type::INT)), Some(-1));
+        assert_eq!(fold(&Expr::binary(BinOp::Div, int(1, Type::INT), int(0, Type::INT), Type::INT)), None);
+        assert_eq!(fold(&Expr::binary(BinOp::Gt, int(32, Type::UINT), int(32, Type::UINT), Type::Bool)), Some(0));
+        assert_eq!(fold(&Expr::Var(VarId(0))), None);
+    }
+
+    #[test]
+    fn loops_are_recognised_from_their_lowered_parts() {
+        let i = VarId(0);
+        let var = || Expr::Var(i);
+        let init = vec![Stmt::Decl { var: i, init: Some(int(0, Type::INT)) }];
+        let cond = Expr::binary(BinOp::Lt, var(), Expr::Param(0), Type::Bool);
+        let step = vec![Stmt::Assign { var: i, value: Expr::binary(BinOp::Shl, var(), int(1, Type::INT), Type::INT) }];
+        let p = loop_pattern(&init, &[], Some(&cond), &step).expect("a recognised loop");
+        assert_eq!((p.cmp, p.step_op, p.bound, p.step), (BinOp::Lt, StepOp::Shl, Expr::Param(0), int(1, Type::INT)));
+        // `n > i` is `i < n`.
+        let flipped = Expr::binary(BinOp::Gt, Expr::Param(0), var(), Type::Bool);
+        assert_eq!(loop_pattern(&init, &[], Some(&flipped), &step).map(|p| p.cmp), Some(BinOp::Lt));
+        // A step that is not `i = i OP s` is no pattern.
+        let other = vec![Stmt::Assign { var: i, value: Expr::Param(1) }];
+        assert!(loop_pattern(&init, &[], Some(&cond), &other).is_none());
     }
 }

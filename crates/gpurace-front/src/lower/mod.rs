@@ -29,6 +29,9 @@ pub struct Index<'a> {
     pub prelude_files: HashSet<u32>,
     /// `prev` links between redeclarations of one function.
     pub prev: HashMap<u64, u64>,
+    /// Files of system headers (not the prelude): code spelled there (a
+    /// libc macro's body) is reported at the user's statement instead.
+    pub system_files: HashSet<u32>,
 }
 
 impl Index<'_> {
@@ -72,6 +75,13 @@ struct FunctionDef<'a> {
 /// Lowers a dump. The program's file table is the dump's.
 pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    let system_files: HashSet<u32> = dump
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| crate::clang::is_system_file(f, prelude_dir) && !f.starts_with(prelude_dir))
+        .map(|(i, _)| i as u32)
+        .collect();
     let prelude_files: HashSet<u32> =
         dump.files.iter().enumerate().filter(|(_, f)| f.starts_with(prelude_dir)).map(|(i, _)| i as u32).collect();
     let mut index = Index {
@@ -81,6 +91,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         globals: HashMap::new(),
         prelude_files,
         prev: HashMap::new(),
+        system_files,
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -89,7 +100,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
     let mut program = Program { files: dump.files.clone(), ..Program::default() };
     let mut defs = Vec::new();
     for decl in &dump.decls {
-        collect(decl, &mut index, &mut types, &mut program, &mut defs, "");
+        collect(decl, &mut index, &mut types, &mut program, &mut defs, "", &mut diags);
     }
     let by_addr = std::mem::take(&mut index.functions);
     for (addr, node) in by_addr {
@@ -153,18 +164,19 @@ fn collect<'a>(
     program: &mut Program,
     defs: &mut Vec<FunctionDef<'a>>,
     template_args: &str,
+    diags: &mut Vec<Diagnostic>,
 ) {
-    let user = !index.prelude_files.contains(&node.loc.unwrap_or(node.begin).file);
+    let user = !index.prelude_files.contains(&crate::ast::decl_file(node, index.files));
     match node.kind.as_str() {
         "NamespaceDecl" | "LinkageSpecDecl" | "ClassTemplateDecl" | "ExportDecl" => {
             for c in &node.children {
-                collect(c, index, types, program, defs, "");
+                collect(c, index, types, program, defs, "", diags);
             }
         }
         "CXXRecordDecl" | "ClassTemplateSpecializationDecl" => {
             types.add_record(node);
             for c in &node.children {
-                collect(c, index, types, program, defs, "");
+                collect(c, index, types, program, defs, "", diags);
             }
         }
         "FunctionTemplateDecl" => {
@@ -185,19 +197,29 @@ fn collect<'a>(
                     continue;
                 }
                 instantiated = true;
-                collect(c, index, types, program, defs, &format!("<{}>", args.join(", ")));
+                collect(c, index, types, program, defs, &format!("<{}>", args.join(", ")), diags);
             }
             // A template never instantiated is lowered from its pattern, with
             // dependent types left opaque (and so approximate), so that every
             // kernel of the file is in the IR.
             if let (false, Some(pattern)) = (instantiated, funcs.first()) {
+                if pattern.has_child("CUDAGlobalAttr") {
+                    let (name, _) = pattern.decl_name_and_type();
+                    let span = index.span(pattern.loc.unwrap_or(pattern.begin));
+                    let msg = format!(
+                        "template kernel `{name}` is never instantiated: lowered with its template parameters unknown"
+                    );
+                    diags.push(
+                        program.diag_at(Diagnostic::new(Severity::Warning, "uninstantiated-template", msg), span),
+                    );
+                }
                 let params: Vec<&str> = node
                     .children
                     .iter()
                     .filter(|p| p.kind.contains("Template") && p.kind.ends_with("ParmDecl"))
                     .map(|p| p.text.rsplit(' ').next().unwrap_or("?"))
                     .collect();
-                collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")));
+                collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")), diags);
             }
         }
         "EnumDecl" => {
@@ -246,10 +268,7 @@ fn collect<'a>(
                 index.globals.insert(node.addr, id);
             }
         }
-        "TypedefDecl" | "TypeAliasDecl" => {
-            let (name, ty) = node.decl_name_and_type();
-            types.typedefs.entry(name.to_string()).or_insert_with(|| ty.to_string());
-        }
+        "TypedefDecl" | "TypeAliasDecl" => types.add_typedef(node),
         "StaticAssertDecl" | "UsingDirectiveDecl" | "UsingDecl" | "EmptyDecl" => {}
         _ => {}
     }

@@ -29,10 +29,14 @@ impl TypeTable {
         }
         let words: Vec<&str> = text.split(' ').collect();
         let Some(pos) = words.iter().position(|w| matches!(*w, "struct" | "class" | "union")) else { return };
-        let Some(name) = words.get(pos + 1) else { return };
         if words[pos] == "union" {
             return;
         }
+        // An unnamed record is known by its address until a typedef names it.
+        let name = match words.get(pos + 1) {
+            Some(&"definition") | None => format!("(unnamed {:#x})", node.addr),
+            Some(n) => (*n).to_string(),
+        };
         let mut fields = Vec::new();
         for c in &node.children {
             if c.kind == "FieldDecl" {
@@ -49,7 +53,7 @@ impl TypeTable {
                 fields.push((String::new(), base));
             }
         }
-        self.defs.entry((*name).to_string()).or_insert(fields);
+        self.defs.entry(name).or_insert(fields);
     }
 
     pub fn record(&mut self, name: &str) -> Option<Record> {
@@ -89,6 +93,27 @@ impl TypeTable {
         let rec = Record { name: name.to_string(), size, align, fields: out };
         self.layouts.insert(name.to_string(), Some(rec.clone()));
         Some(rec)
+    }
+
+    /// Registers a `typedef`: its aliased type, and its name for the unnamed
+    /// record it may define (`typedef struct { ... } s_t;`).
+    pub fn add_typedef(&mut self, node: &Node) {
+        let (name, ty) = node.decl_name_and_type();
+        if name.is_empty() {
+            return;
+        }
+        self.typedefs.entry(name.to_string()).or_insert_with(|| ty.to_string());
+        fn record_ref(n: &Node) -> Option<u64> {
+            if n.kind == "CXXRecord" || n.kind == "Record" {
+                return n.referenced_addr();
+            }
+            n.children.iter().find_map(record_ref)
+        }
+        if let Some(addr) = record_ref(node) {
+            if let Some(fields) = self.defs.get(&format!("(unnamed {addr:#x})")).cloned() {
+                self.defs.entry(name.to_string()).or_insert(fields);
+            }
+        }
     }
 
     /// Parses a clang type spelling.
