@@ -463,7 +463,8 @@ impl fmt::Display for Program {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
         for g in &self.globals {
-            let _ = writeln!(out, "global {:?} {}: {}", g.space, g.name, g.ty);
+            let ext = if g.is_extern { "extern " } else { "" };
+            let _ = writeln!(out, "{ext}global {:?} {}: {}", g.space, g.name, g.ty);
         }
         for k in &self.kernels {
             out.push_str(&kernel_to_string(self, k));

@@ -56,6 +56,9 @@ pub struct Global {
     pub name: String,
     pub ty: Type,
     pub space: Space,
+    /// `extern __shared__ T x[]` at namespace scope: sized by each launch's
+    /// dynamic shared memory, one copy per block like any shared variable.
+    pub is_extern: bool,
     pub span: Span,
 }
 

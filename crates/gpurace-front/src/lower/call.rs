@@ -544,7 +544,22 @@ impl FnLower<'_, '_> {
         let kargs = match args.get(3) {
             Some(a) => {
                 let v = self.rvalue(a);
-                vec![Expr::Call { func: "kernel-arguments".into(), args: vec![v], ty: Type::Ptr(Box::new(Type::Void)) }]
+                // `void *args[] = {&n, &p};`: the arguments are what the
+                // array's entries point to, read at the launch.
+                let known = match &v {
+                    Expr::Addr { base, .. } => match **base {
+                        Base::Host(array) => self.arg_arrays.get(&array).cloned(),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match known {
+                    Some(lvalues) => lvalues.into_iter().map(|lv| self.load(lv, span)).collect(),
+                    None => {
+                        let ty = Type::Ptr(Box::new(Type::Void));
+                        vec![Expr::Call { func: "kernel-arguments".into(), args: vec![v], ty }]
+                    }
+                }
             }
             None => Vec::new(),
         };

@@ -104,6 +104,8 @@ pub struct FnLower<'a, 'b> {
     shared_of: HashMap<u64, SharedId>,
     /// Local variables never assigned after an integer-constant initialiser.
     consts: HashMap<VarId, i128>,
+    /// Host arrays of pointers to kernel arguments, with the objects they point to.
+    arg_arrays: HashMap<VarId, Vec<LValue>>,
 }
 
 /// Lowers one kernel (or one instantiation).
@@ -281,6 +283,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             stmt_span: Span::NONE,
             shared_of: HashMap::new(),
             consts: HashMap::new(),
+            arg_arrays: HashMap::new(),
         }
     }
 
@@ -851,6 +854,9 @@ impl<'a, 'b> FnLower<'a, 'b> {
                 self.bind_new(d, name, ty.clone(), None, VarKind::Local, false);
                 if let Some(Binding::LValue(LValue::Mem(place))) = self.bindings.get(&d.addr).cloned() {
                     self.init_aggregate(&place, init);
+                    if let (true, Base::Host(array)) = (self.is_host(), &place.base) {
+                        self.remember_arg_array(*array, init);
+                    }
                 }
             }
             (_, Some(init)) => {
@@ -864,6 +870,25 @@ impl<'a, 'b> FnLower<'a, 'b> {
             }
             (_, None) => self.bind_new(d, name, ty, None, VarKind::Local, true),
         }
+    }
+
+    /// Remembers the objects a host array of pointers is initialised with
+    /// (`void *args[] = {&n, &p};`), for `cudaLaunchKernel`'s arguments.
+    fn remember_arg_array(&mut self, array: VarId, init: &Node) {
+        let init = strip_parens(init);
+        if init.kind != "InitListExpr" || !init.ty().contains("void *") {
+            return;
+        }
+        let mut objects = Vec::new();
+        for c in &init.children {
+            let e = strip_casts(c);
+            if e.kind != "UnaryOperator" || e.last_quoted() != "&" {
+                return;
+            }
+            let lv = self.lvalue(e.kid(0));
+            objects.push(lv);
+        }
+        self.arg_arrays.insert(array, objects);
     }
 
     /// Writes an initialiser list or constructor arguments into a local object.

@@ -264,7 +264,8 @@ fn collect<'a>(
                 let ty = types.parse(ty);
                 let id = GlobalId(program.globals.len() as u32);
                 let span = index.span(node.loc.unwrap_or(node.begin));
-                program.globals.push(Global { name: name.to_string(), ty, space, span });
+                let is_extern = node.has_flag("extern");
+                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span });
                 index.globals.insert(node.addr, id);
             }
         }
