@@ -193,6 +193,13 @@ impl<'a> Printer<'a> {
         .replace("Generic ", "generic ")
     }
 
+    /// `i from 0 while i < n step + 1`
+    fn pattern(&self, p: &crate::LoopPattern) -> String {
+        let v = self.names.var(p.var);
+        let (init, bound, step) = (self.expr(&p.init), self.expr(&p.bound), self.expr(&p.step));
+        format!("{v} from {init} while {v} {} {bound} step {} {step}", p.cmp.symbol(), step_name(p.step_op))
+    }
+
     fn line(&mut self, depth: usize, text: &str) {
         for _ in 0..depth {
             self.out.push_str("  ");
@@ -251,17 +258,7 @@ impl<'a> Printer<'a> {
                     crate::LoopKind::DoWhile => "do-while",
                 };
                 let head = match &l.pattern {
-                    Some(p) => format!(
-                        "{kind} {} from {} while {} {} {} step {} {} @{}:",
-                        self.names.var(p.var),
-                        self.expr(&p.init),
-                        self.names.var(p.var),
-                        p.cmp.symbol(),
-                        self.expr(&p.bound),
-                        step_name(p.step_op),
-                        self.expr(&p.step),
-                        l.span.line
-                    ),
+                    Some(p) => format!("{kind} {} @{}:", self.pattern(p), l.span.line),
                     None => format!("{kind} @{}:", l.span.line),
                 };
                 self.line(d, &head);
@@ -408,17 +405,7 @@ impl<'a> Printer<'a> {
             let t = match fact {
                 HostFact::Guard { cond, holds, span } => format!("guard {} is {holds} @{}", self.expr(cond), span.line),
                 HostFact::Assert { cond, span } => format!("assert {} @{}", self.expr(cond), span.line),
-                HostFact::Loop { pattern: Some(p), span } => format!(
-                    "loop {} from {} while {} {} {} step {} {} @{}",
-                    self.names.var(p.var),
-                    self.expr(&p.init),
-                    self.names.var(p.var),
-                    p.cmp.symbol(),
-                    self.expr(&p.bound),
-                    step_name(p.step_op),
-                    self.expr(&p.step),
-                    span.line
-                ),
+                HostFact::Loop { pattern: Some(p), span } => format!("loop {} @{}", self.pattern(p), span.line),
                 HostFact::Loop { pattern: None, span } => format!("loop (unrecognised) @{}", span.line),
                 HostFact::Alloc(a) => {
                     let target = a.target.map(|v| self.names.var(v).to_string()).unwrap_or_else(|| "?".into());

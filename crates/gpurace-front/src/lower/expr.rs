@@ -1,14 +1,12 @@
-//! Expressions: rvalues, lvalues and memory accesses, with C's pointer
-//! arithmetic in bytes. Child module of `func`, sharing `FnLower`'s state.
+//! Values: literals, casts, operators with C's pointer arithmetic, `?:`,
+//! short-circuits and constructors. Child module of `func`, sharing `FnLower`'s state.
 
-use gpurace_ir::{Access, AccessKind, Base, BinOp, Builtin, Expr, HostFact, Span, Stmt, Type, UnOp, VarKind};
+use gpurace_ir::{BinOp, Expr, HostFact, Span, Stmt, Type, UnOp, VarKind};
 
 use super::calls::calls_named;
-use super::{
-    add_offset, convert, decl_ref, dim_of, fold, int_value, strip_casts, wrap, Binding, FnLower, LValue, Place,
-};
+use super::places::{add_scaled, ptr_parts};
+use super::{convert, fold, int_value, strip_casts, wrap, FnLower, LValue};
 use crate::ast::Node;
-use crate::lower::types::is_volatile;
 
 fn bin_op(op: &str) -> Option<BinOp> {
     Some(match op {
@@ -32,19 +30,6 @@ fn bin_op(op: &str) -> Option<BinOp> {
         ">=" => BinOp::Ge,
         _ => return None,
     })
-}
-
-/// Splits a pointer value into its base and byte offset.
-pub fn ptr_parts(e: &Expr) -> (Base, Expr) {
-    match e {
-        Expr::Addr { base, offset, .. } => ((**base).clone(), (**offset).clone()),
-        Expr::Cast { arg, ty: Type::Ptr(_) } if arg_is_ptr(arg) => ptr_parts(arg),
-        other => (Base::Dynamic(Box::new(other.clone())), Expr::int(0, Type::LONG)),
-    }
-}
-
-fn arg_is_ptr(e: &Expr) -> bool {
-    matches!(e, Expr::Addr { .. } | Expr::Cast { ty: Type::Ptr(_), .. })
 }
 
 impl FnLower<'_, '_> {
@@ -251,359 +236,6 @@ impl FnLower<'_, '_> {
         }
     }
 
-    /// The address of a place (of its first element, for an array).
-    pub(super) fn place_addr(&mut self, p: Place) -> Expr {
-        Expr::Addr { base: Box::new(p.base), offset: Box::new(p.offset), ty: Type::Ptr(Box::new(p.ty)) }
-    }
-
-    pub(super) fn addr_of(&mut self, p: Place) -> Expr {
-        let elem = match &p.ty {
-            Type::Array { elem, .. } => (**elem).clone(),
-            t => t.clone(),
-        };
-        Expr::Addr { base: Box::new(p.base), offset: Box::new(p.offset), ty: Type::Ptr(Box::new(elem)) }
-    }
-
-    /// Reads an lvalue: memory becomes a `Read` into a fresh variable.
-    pub fn load(&mut self, lv: LValue, span: Span) -> Expr {
-        match lv {
-            LValue::Var(v) => Expr::Var(v),
-            LValue::Value(e) => e,
-            LValue::Ptr { off, base, ty, .. } => {
-                Expr::Addr { base: Box::new(base), offset: Box::new(Expr::Var(off)), ty }
-            }
-            LValue::Mem(p) => {
-                if matches!(p.ty, Type::Array { .. }) {
-                    return self.addr_of(p);
-                }
-                let name = format!("{}.v", p.name.split(['.', '[']).next().unwrap_or("r"));
-                let dst = self.new_var(&name, p.ty.clone(), VarKind::Read, span);
-                let access = self.access(&p, AccessKind::Read, span);
-                self.emit(Stmt::Read { dst, access });
-                match &p.ty {
-                    Type::Ptr(_) if !self.is_host() => Expr::Addr {
-                        base: Box::new(Base::Dynamic(Box::new(Expr::Var(dst)))),
-                        offset: Box::new(Expr::int(0, Type::LONG)),
-                        ty: p.ty.clone(),
-                    },
-                    _ => Expr::Var(dst),
-                }
-            }
-        }
-    }
-
-    pub fn access(&mut self, p: &Place, kind: AccessKind, span: Span) -> Access {
-        let size = match p.ty.size() {
-            Some(s) => s,
-            None => {
-                self.approximate = true;
-                1
-            }
-        };
-        Access {
-            kind,
-            space: p.space,
-            base: p.base.clone(),
-            offset: p.offset.clone(),
-            size,
-            ty: p.ty.clone(),
-            name: p.name.clone(),
-            span,
-            volatile: p.volatile,
-        }
-    }
-
-    pub fn write(&mut self, p: &Place, value: Expr, span: Span) {
-        let access = self.access(p, AccessKind::Write, span);
-        self.emit(Stmt::Write { access, value });
-    }
-
-    /// Assigns to an lvalue.
-    pub fn store(&mut self, lv: &LValue, value: Expr, span: Span) {
-        match lv {
-            LValue::Var(v) => {
-                let ty = self.vars.get(v.0 as usize).map(|x| x.ty.clone()).unwrap_or(Type::INT);
-                self.emit(Stmt::Assign { var: *v, value: convert(value, &ty) });
-            }
-            LValue::Mem(p) => self.write(p, value, span),
-            LValue::Ptr { off, base, decl, .. } => {
-                let (b, o) = ptr_parts(&value);
-                if &b == base {
-                    self.emit(Stmt::Assign { var: *off, value: o });
-                } else {
-                    self.conflict = Some(*decl);
-                }
-            }
-            LValue::Value(_) => {
-                let e = Expr::Unknown { reason: "assignment to a read-only value".into(), span, ty: Type::Void };
-                self.approximate = true;
-                let _ = e;
-                self.emit(Stmt::Unknown {
-                    reason: "assignment to a value the lowering treats as read-only".into(),
-                    span,
-                });
-            }
-        }
-    }
-
-    /// Lowers an expression that denotes an object.
-    pub fn lvalue(&mut self, n: &Node) -> LValue {
-        let span = self.span(n);
-        match n.kind.as_str() {
-            "ParenExpr"
-            | "MaterializeTemporaryExpr"
-            | "CXXBindTemporaryExpr"
-            | "ExprWithCleanups"
-            | "SubstNonTypeTemplateParmExpr"
-            | "ConstantExpr"
-                if !n.children.is_empty() =>
-            {
-                let c = n.children.iter().rev().find(|c| c.kind != "value:");
-                match c {
-                    Some(c) => self.lvalue(c),
-                    None => LValue::Value(self.unsupported(n, "empty expression".into())),
-                }
-            }
-            "ImplicitCastExpr"
-            | "CStyleCastExpr"
-            | "CXXStaticCastExpr"
-            | "CXXConstCastExpr"
-            | "CXXReinterpretCastExpr"
-            | "CXXFunctionalCastExpr"
-                if matches!(n.cast_kind(), "NoOp" | "LValueBitCast" | "DerivedToBase" | "UncheckedDerivedToBase")
-                    && n.text.contains("lvalue") =>
-            {
-                let mut lv = self.lvalue(n.kid(0));
-                if let (LValue::Mem(p), "LValueBitCast") = (&mut lv, n.cast_kind()) {
-                    p.ty = self.types.parse(n.ty());
-                }
-                lv
-            }
-            "DeclRefExpr" => self.decl_ref_lvalue(n, span),
-            "ArraySubscriptExpr" => {
-                let (b, i) = (n.kid(0), n.kid(1));
-                let bv = self.rvalue(b);
-                let iv = self.rvalue(i);
-                // `i[a]` is legal C: the pointer may be either operand.
-                let (ptr, idx) = if is_pointer_expr(&bv) || !is_pointer_expr(&iv) { (bv, iv) } else { (iv, bv) };
-                let ty = self.types.parse(n.ty());
-                self.deref(ptr, Some(idx), ty, n, span)
-            }
-            "UnaryOperator" if n.last_quoted() == "*" => {
-                let v = self.rvalue(n.kid(0));
-                let ty = self.types.parse(n.ty());
-                self.deref(v, None, ty, n, span)
-            }
-            "UnaryOperator" if matches!(n.last_quoted(), "++" | "--") && n.text.contains("prefix") => {
-                let _ = self.rvalue(n);
-                self.lvalue(n.kid(0))
-            }
-            "MemberExpr" => self.member_lvalue(n, span),
-            "CXXThisExpr" => match self.this_places.last().cloned().flatten() {
-                Some(lv) => lv,
-                None => LValue::Value(self.unsupported(n, "`this` outside an inlined method".into())),
-            },
-            "BinaryOperator" if n.last_quoted() == "=" || n.last_quoted() == "," => {
-                if n.last_quoted() == "," {
-                    let _ = self.rvalue(n.kid(0));
-                    return self.lvalue(n.kid(1));
-                }
-                let _ = self.rvalue(n);
-                self.lvalue(n.kid(0))
-            }
-            "CompoundAssignOperator" => {
-                let _ = self.rvalue(n);
-                self.lvalue(n.kid(0))
-            }
-            "CallExpr" | "CXXMemberCallExpr" | "CXXOperatorCallExpr" => {
-                // A call returning a reference (`v[i]` on a vector, an accessor).
-                let v = self.call(n, span);
-                match v {
-                    Expr::Addr { base, offset, ty } => {
-                        let space = self.space_of(&base);
-                        let ty = ty.pointee().cloned().unwrap_or(ty);
-                        LValue::Mem(Place {
-                            base: *base,
-                            space,
-                            offset: *offset,
-                            ty,
-                            name: "ref".into(),
-                            volatile: false,
-                        })
-                    }
-                    other => LValue::Value(other),
-                }
-            }
-            "ConditionalOperator" => {
-                // `(c ? a : b) = v` is rare: model the selected object dynamically.
-                let v = self.rvalue(n);
-                LValue::Value(v)
-            }
-            _ => {
-                let v = self.rvalue(n);
-                LValue::Value(v)
-            }
-        }
-    }
-
-    pub(super) fn decl_ref_lvalue(&mut self, n: &Node, span: Span) -> LValue {
-        let Some((kind, addr, name)) = n.referenced() else {
-            return LValue::Value(self.unsupported(n, "unresolved name".into()));
-        };
-        if let Some(Binding::LValue(lv)) = self.bindings.get(&addr) {
-            return lv.clone();
-        }
-        match kind {
-            "EnumConstant" => {
-                let ty = self.types.parse(n.ty());
-                match self.ix.enum_values.get(&addr) {
-                    Some(v) => LValue::Value(Expr::Int { value: *v, ty }),
-                    None => LValue::Value(Expr::Unknown { reason: format!("enum constant `{name}`"), span, ty }),
-                }
-            }
-            "Var" => {
-                if !self.is_host() {
-                    if let Some(b) = builtin_var(name) {
-                        return LValue::Value(Expr::Builtin(b));
-                    }
-                }
-                if let Some(&g) = self.ix.globals.get(&addr) {
-                    let global = &self.program.globals[g.0 as usize];
-                    let ty = global.ty.clone();
-                    let space = global.space;
-                    return LValue::Mem(Place {
-                        base: Base::Global(g),
-                        space,
-                        offset: Expr::int(0, Type::LONG),
-                        ty,
-                        name: name.to_string(),
-                        volatile: is_volatile(n.ty()),
-                    });
-                }
-                if matches!(name, "threadIdx" | "blockIdx" | "blockDim" | "gridDim") {
-                    // Read through `.x` below; the object itself has no value.
-                    return LValue::Value(Expr::Unknown {
-                        reason: format!("`{name}`"),
-                        span,
-                        ty: Type::Opaque { name: name.into(), size: None },
-                    });
-                }
-                // A namespace-scope host variable or a variable from a header.
-                let ty = self.types.parse(n.ty());
-                self.approximate |= !self.is_host();
-                LValue::Value(Expr::Unknown { reason: format!("variable `{name}` outside the function"), span, ty })
-            }
-            _ => {
-                let ty = self.types.parse(n.ty());
-                LValue::Value(Expr::Unknown { reason: format!("{kind} `{name}`"), span, ty })
-            }
-        }
-    }
-
-    pub(super) fn member_lvalue(&mut self, n: &Node, span: Span) -> LValue {
-        let Some((arrow, field)) = n.member() else {
-            return LValue::Value(self.unsupported(n, "member expression".into()));
-        };
-        let field = field.to_string();
-        let Some(obj) = n.children.first() else {
-            return LValue::Value(self.unsupported(n, "member expression without object".into()));
-        };
-        // threadIdx.x and friends.
-        if !self.is_host() && !arrow {
-            if let Some((_, _, name)) = decl_ref(obj) {
-                if let (Some(d), Some(b)) = (dim_of(&field), builtin_dim(name)) {
-                    return LValue::Value(Expr::Builtin(b(d)));
-                }
-            }
-        }
-        let ty = self.types.parse(n.ty());
-        let this_obj = strip_casts(obj).kind == "CXXThisExpr";
-        let obj_lv = if arrow && this_obj {
-            // `this->f` inside an inlined method: the object itself, whether
-            // it lives in memory or is a by-value parameter.
-            self.lvalue(strip_casts(obj))
-        } else if arrow {
-            let p = self.rvalue(obj);
-            let pointee = match expr_type(&p) {
-                Some(Type::Ptr(t)) => *t,
-                _ => Type::Opaque { name: "?".into(), size: None },
-            };
-            self.deref(p, None, pointee, obj, span)
-        } else {
-            self.lvalue(obj)
-        };
-        match obj_lv {
-            LValue::Mem(p) => {
-                let rec = match &p.ty {
-                    Type::Record { name, .. } => self.types.record(name),
-                    _ => None,
-                };
-                match rec.and_then(|r| r.fields.into_iter().find(|f| f.name == field)) {
-                    Some(f) => LValue::Mem(Place {
-                        offset: add_offset(&p.offset, f.offset),
-                        ty: f.ty,
-                        name: format!("{}.{field}", p.name),
-                        volatile: p.volatile || is_volatile(n.ty()),
-                        ..p
-                    }),
-                    None => {
-                        self.approximate = true;
-                        LValue::Mem(Place {
-                            ty,
-                            name: format!("{}.{field}", p.name),
-                            offset: Expr::Unknown {
-                                reason: format!("offset of field `{field}`"),
-                                span,
-                                ty: Type::LONG,
-                            },
-                            ..p
-                        })
-                    }
-                }
-            }
-            LValue::Value(v) => {
-                // A field of a by-value struct (a kernel parameter).
-                let value = match (&v, &ty) {
-                    (Expr::Param(i), Type::Ptr(_)) => Expr::Addr {
-                        base: Box::new(Base::Param { index: *i, fields: vec![field.clone()] }),
-                        offset: Box::new(Expr::int(0, Type::LONG)),
-                        ty: ty.clone(),
-                    },
-                    (Expr::Addr { base, .. }, Type::Ptr(_))
-                        if matches!(**base, Base::Param { .. }) && !self.is_host() =>
-                    {
-                        let Base::Param { index, mut fields } = (**base).clone() else { unreachable!("matched above") };
-                        fields.push(field.clone());
-                        Expr::Addr {
-                            base: Box::new(Base::Param { index, fields }),
-                            offset: Box::new(Expr::int(0, Type::LONG)),
-                            ty: ty.clone(),
-                        }
-                    }
-                    _ => Expr::Field { value: Box::new(v), field, ty },
-                };
-                LValue::Value(value)
-            }
-            LValue::Var(v) => LValue::Value(Expr::Field { value: Box::new(Expr::Var(v)), field, ty }),
-            LValue::Ptr { .. } => LValue::Value(self.unsupported(n, "member of a pointer variable".into())),
-        }
-    }
-
-    /// `*(ptr + idx)` as a place.
-    pub(super) fn deref(&mut self, ptr: Expr, idx: Option<Expr>, ty: Type, n: &Node, _span: Span) -> LValue {
-        let (base, mut offset) = ptr_parts(&ptr);
-        if let Some(i) = idx {
-            let size = ty.size().unwrap_or_else(|| {
-                self.approximate = true;
-                1
-            });
-            offset = add_scaled(offset, i, size);
-        }
-        let space = self.space_of(&base);
-        let name = place_name(&base, n, &self.params);
-        LValue::Mem(Place { base, space, offset, ty, name, volatile: is_volatile(n.ty()) })
-    }
-
     pub(super) fn unary(&mut self, n: &Node, span: Span) -> Expr {
         let op = n.last_quoted().to_string();
         let Some(c) = n.children.first() else { return self.unsupported(n, "unary operator without operand".into()) };
@@ -781,16 +413,7 @@ impl FnLower<'_, '_> {
         if pre_a.is_empty() && pre_b.is_empty() {
             return Expr::Select { cond: Box::new(cond), then: Box::new(x), els: Box::new(y), ty };
         }
-        if is_pointer_expr(&x) || is_pointer_expr(&y) {
-            let t = self.new_var("sel", ty.clone(), VarKind::Temp, span);
-            self.emit(Stmt::Decl { var: t, init: None });
-            let mut then = pre_a;
-            then.push(Stmt::Assign { var: t, value: x });
-            let mut els = pre_b;
-            els.push(Stmt::Assign { var: t, value: y });
-            self.emit(Stmt::If { cond, then, els, span });
-            return Expr::Var(t);
-        }
+        // An operand reads memory: only the chosen one may.
         let t = self.new_var("sel", ty.clone(), VarKind::Temp, span);
         self.emit(Stmt::Decl { var: t, init: None });
         let mut then = pre_a;
@@ -841,20 +464,6 @@ pub(super) fn truthy(e: Expr) -> Expr {
     }
 }
 
-fn builtin_var(name: &str) -> Option<Builtin> {
-    (name == "warpSize").then_some(Builtin::WarpSize)
-}
-
-fn builtin_dim(name: &str) -> Option<fn(gpurace_ir::Dim) -> Builtin> {
-    match name {
-        "threadIdx" => Some(Builtin::ThreadIdx),
-        "blockIdx" => Some(Builtin::BlockIdx),
-        "blockDim" => Some(Builtin::BlockDim),
-        "gridDim" => Some(Builtin::GridDim),
-        _ => None,
-    }
-}
-
 pub fn is_pointer_expr(e: &Expr) -> bool {
     matches!(expr_type(e), Some(Type::Ptr(_)))
 }
@@ -874,48 +483,6 @@ pub fn expr_type(e: &Expr) -> Option<Type> {
         | Expr::Unknown { ty, .. } => Some(ty.clone()),
         Expr::Builtin(_) => Some(Type::UINT),
         _ => None,
-    }
-}
-
-/// `offset + index * size`, in 64-bit bytes.
-fn add_scaled(offset: Expr, index: Expr, size: u64) -> Expr {
-    let idx = match &index {
-        Expr::Int { value, .. } => Expr::int(*value, Type::LONG),
-        _ if matches!(expr_type(&index), Some(Type::Int { bits: 64, .. })) => index,
-        _ => Expr::Cast { ty: Type::LONG, arg: Box::new(index) },
-    };
-    let scaled = match fold(&idx) {
-        Some(v) => Expr::int(v * i128::from(size), Type::LONG),
-        None if size == 1 => idx,
-        None => Expr::binary(BinOp::Mul, idx, Expr::int(i128::from(size), Type::LONG), Type::LONG),
-    };
-    match (fold(&offset), fold(&scaled)) {
-        (Some(0), _) => scaled,
-        (_, Some(0)) => offset,
-        (Some(a), Some(b)) => Expr::int(a + b, Type::LONG),
-        _ => Expr::binary(BinOp::Add, offset, scaled, Type::LONG),
-    }
-}
-
-fn place_name(base: &Base, n: &Node, params: &[gpurace_ir::Param]) -> String {
-    match base {
-        Base::Param { index, fields } => {
-            let mut s = params.get(*index as usize).map(|p| p.name.clone()).unwrap_or_else(|| format!("param{index}"));
-            for f in fields {
-                s.push('.');
-                s.push_str(f);
-            }
-            s
-        }
-        _ => {
-            fn first_name(n: &Node) -> Option<String> {
-                if n.kind == "DeclRefExpr" {
-                    return n.referenced().map(|(_, _, name)| name.to_string());
-                }
-                n.children.iter().find_map(first_name)
-            }
-            first_name(n).unwrap_or_else(|| "*".to_string())
-        }
     }
 }
 
