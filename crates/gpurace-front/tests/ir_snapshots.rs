@@ -105,6 +105,7 @@ snapshot_tests!(
     inline_shared_decl,
     int_types,
     jumps,
+    lvalue_forms,
     mem_constant,
     mem_device_global,
     mem_global_params,

@@ -455,6 +455,24 @@ impl FnLower<'_, '_> {
             self.emit(Stmt::Atomic { dst: Some(dst), access, args: vals });
             return Some(Expr::Var(dst));
         }
+        // Cache-hinted loads and stores (`__ldg(p)`, `__stcg(p, v)`) are plain
+        // memory accesses for the analyses.
+        let load = matches!(name, "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv");
+        let store = matches!(name, "__stcg" | "__stcs" | "__stwb" | "__stwt");
+        if load || store {
+            let ptr = args.first().map(|a| self.rvalue(a))?;
+            let elem = match expr_type(&ptr) {
+                Some(Type::Ptr(t)) => *t,
+                _ => ty.clone(),
+            };
+            let lv = self.deref(ptr, None, elem, args[0], span);
+            if load {
+                return Some(self.load(lv, span));
+            }
+            let value = args.get(1).map(|a| self.rvalue(a))?;
+            self.store(&lv, value, span);
+            return Some(void);
+        }
         if WARP_OPS.contains(&name) {
             let mut vals: Vec<Expr> = args.iter().map(|a| self.rvalue(a)).collect();
             let mask = if name.ends_with("_sync") && !vals.is_empty() {

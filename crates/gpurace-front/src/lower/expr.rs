@@ -255,11 +255,20 @@ impl FnLower<'_, '_> {
             "++" | "--" => {
                 let lv = self.lvalue(c);
                 let old = self.load(lv.clone(), span);
-                let one = Expr::int(1, Type::INT);
+                let one = match ty {
+                    Type::Float { .. } => Expr::Float { value: 1.0, ty: ty.clone() },
+                    _ => Expr::int(1, Type::INT),
+                };
                 let new = self.arith(if op == "++" { "+" } else { "-" }, old.clone(), one, &ty, n);
                 let prefix = n.text.contains("prefix");
                 let result = if prefix {
                     new.clone()
+                } else if let (LValue::Ptr { base, .. }, Expr::Addr { offset, ty, .. }) = (&lv, &old) {
+                    // `*p++`: the old address keeps its object; only its
+                    // offset is saved before the pointer moves.
+                    let t = self.new_var("old.off", Type::LONG, VarKind::Temp, span);
+                    self.emit(Stmt::Decl { var: t, init: Some((**offset).clone()) });
+                    Expr::Addr { base: Box::new(base.clone()), offset: Box::new(Expr::Var(t)), ty: ty.clone() }
                 } else if let LValue::Var(_) | LValue::Ptr { .. } = lv {
                     // Keep the old value before the variable changes.
                     let t = self.new_var("old", ty.clone(), VarKind::Temp, span);

@@ -446,13 +446,22 @@ impl<'a, 'b> FnLower<'a, 'b> {
             Base::Global(g) => self.program.globals.get(g.0 as usize).map(|g| g.space).unwrap_or(Space::Global),
             Base::Local(_) => Space::Local,
             Base::Host(_) => Space::Host,
-            Base::Dynamic(_) => {
-                if self.is_host() {
-                    Space::Host
-                } else {
-                    Space::Generic
-                }
-            }
+            Base::Dynamic(_) if self.is_host() => Space::Host,
+            // `(c ? p : q)`: the space both choices agree on.
+            Base::Dynamic(e) => match &**e {
+                Expr::Select { then, els, .. } => match (&**then, &**els) {
+                    (Expr::Addr { base: a, .. }, Expr::Addr { base: b, .. }) => {
+                        let (sa, sb) = (self.space_of(a), self.space_of(b));
+                        if sa == sb {
+                            sa
+                        } else {
+                            Space::Generic
+                        }
+                    }
+                    _ => Space::Generic,
+                },
+                _ => Space::Generic,
+            },
         }
     }
 }

@@ -336,16 +336,10 @@ impl FnLower<'_, '_> {
             }
             LValue::Value(v) => {
                 // A field of a by-value struct (a kernel parameter).
-                let value = match (&v, &ty) {
-                    (Expr::Param(i), Type::Ptr(_)) => Expr::Addr {
-                        base: Box::new(Base::Param { index: *i, fields: vec![field.clone()] }),
-                        offset: Box::new(Expr::int(0, Type::LONG)),
-                        ty: ty.clone(),
-                    },
-                    (Expr::Addr { base, .. }, Type::Ptr(_))
-                        if matches!(**base, Base::Param { .. }) && !self.is_host() =>
-                    {
-                        let Base::Param { index, mut fields } = (**base).clone() else { unreachable!("matched above") };
+                let value = match (param_path(&v), &ty) {
+                    // `s.data` or `s.in.ptr` of a struct parameter: the pointer
+                    // field is a base object of its own.
+                    (Some((index, mut fields)), Type::Ptr(_)) if !self.is_host() => {
                         fields.push(field.clone());
                         Expr::Addr {
                             base: Box::new(Base::Param { index, fields }),
@@ -353,7 +347,22 @@ impl FnLower<'_, '_> {
                             ty: ty.clone(),
                         }
                     }
-                    _ => Expr::Field { value: Box::new(v), field, ty },
+                    _ => match (&v, &ty) {
+                        (Expr::Addr { base, .. }, Type::Ptr(_))
+                            if matches!(**base, Base::Param { .. }) && !self.is_host() =>
+                        {
+                            let Base::Param { index, mut fields } = (**base).clone() else {
+                                unreachable!("matched above")
+                            };
+                            fields.push(field.clone());
+                            Expr::Addr {
+                                base: Box::new(Base::Param { index, fields }),
+                                offset: Box::new(Expr::int(0, Type::LONG)),
+                                ty: ty.clone(),
+                            }
+                        }
+                        _ => Expr::Field { value: Box::new(v), field, ty },
+                    },
                 };
                 LValue::Value(value)
             }
@@ -431,5 +440,18 @@ fn place_name(base: &Base, n: &Node, params: &[gpurace_ir::Param]) -> String {
             }
             first_name(n).unwrap_or_else(|| "*".to_string())
         }
+    }
+}
+
+/// `p`, `p.a`, `p.a.b` of parameter `p`: its index and the field path.
+fn param_path(e: &Expr) -> Option<(u32, Vec<String>)> {
+    match e {
+        Expr::Param(i) => Some((*i, Vec::new())),
+        Expr::Field { value, field, .. } => {
+            let (i, mut path) = param_path(value)?;
+            path.push(field.clone());
+            Some((i, path))
+        }
+        _ => None,
     }
 }

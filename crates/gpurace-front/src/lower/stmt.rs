@@ -137,7 +137,11 @@ impl FnLower<'_, '_> {
                 let lv = self.lvalue(n.kid(0));
                 let old = self.load(lv.clone(), span);
                 let ty = self.types.parse(n.ty());
-                let new = self.arith(op, old, Expr::int(1, Type::INT), &ty, n);
+                let one = match ty {
+                    Type::Float { .. } => Expr::Float { value: 1.0, ty: ty.clone() },
+                    _ => Expr::int(1, Type::INT),
+                };
+                let new = self.arith(op, old, one, &ty, n);
                 self.store(&lv, new, span);
             }
             _ => {
