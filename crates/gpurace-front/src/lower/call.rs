@@ -92,6 +92,12 @@ impl FnLower<'_, '_> {
 
     pub fn call(&mut self, n: &Node, span: Span) -> Expr {
         if n.kind == "CUDAKernelCallExpr" {
+            if !self.is_host() {
+                // The child grid runs concurrently with its parent: not modelled.
+                let e = self.unsupported(n, "kernel launch from device code (dynamic parallelism)".into());
+                self.emit(Stmt::Unknown { reason: "kernel launch from device code".into(), span });
+                return e;
+            }
             return self.launch(n, span);
         }
         let ty = self.types.parse(n.ty());
