@@ -450,7 +450,8 @@ impl Node {
         let Some(s) = t.rfind(" <") else {
             return t.strip_prefix('<').and_then(|r| r.split('>').next()).unwrap_or("");
         };
-        t[s + 2..].split('>').next().unwrap_or("")
+        // `<UncheckedDerivedToBase (s)>` names the base class after the kind.
+        t[s + 2..].split(['>', ' ']).next().unwrap_or("")
     }
 
     /// The last single-quoted string (operator of a `BinaryOperator`, ...).

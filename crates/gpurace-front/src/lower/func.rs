@@ -199,23 +199,33 @@ fn decl_ref(n: &Node) -> Option<(&str, u64, &str)> {
     }
 }
 
+/// The variable whose storage an lvalue is part of: `v`, `v.f`, `v.f.g`
+/// (not through a pointer: `p->f` changes memory, not `p`).
+fn object_ref(n: &Node) -> Option<(&str, u64, &str)> {
+    let s = strip_casts(n);
+    if s.kind == "MemberExpr" && s.member().is_some_and(|(arrow, _)| !arrow) {
+        return s.children.first().and_then(object_ref);
+    }
+    decl_ref(s)
+}
+
 /// Collects declarations assigned after their initialisation, and those
 /// whose address is taken (or bound to a reference).
 fn scan_mutations(n: &Node, mutated: &mut HashSet<u64>, addr_taken: &mut HashSet<u64>) {
     match n.kind.as_str() {
         "BinaryOperator" if n.last_quoted() == "=" => {
-            if let Some((_, a, _)) = n.children.first().and_then(decl_ref) {
+            if let Some((_, a, _)) = n.children.first().and_then(object_ref) {
                 mutated.insert(a);
             }
         }
         "CompoundAssignOperator" => {
-            if let Some((_, a, _)) = n.children.first().and_then(decl_ref) {
+            if let Some((_, a, _)) = n.children.first().and_then(object_ref) {
                 mutated.insert(a);
             }
         }
         "UnaryOperator" => {
             let op = n.last_quoted();
-            if let Some((_, a, _)) = n.children.first().and_then(decl_ref) {
+            if let Some((_, a, _)) = n.children.first().and_then(object_ref) {
                 if op == "++" || op == "--" {
                     mutated.insert(a);
                 } else if op == "&" {
@@ -329,6 +339,20 @@ impl<'a, 'b> FnLower<'a, 'b> {
         Expr::Unknown { reason: what, span, ty }
     }
 
+    /// Marks the function approximate for a reason that is not an `Unknown`
+    /// in the IR (an unknown size, an unknown field offset), with one warning
+    /// per reason and line.
+    pub(super) fn approximation(&mut self, span: Span, why: String) {
+        if self.is_host() {
+            return;
+        }
+        self.approximate = true;
+        let diag = self.program.diag_at(Diagnostic::new(Severity::Warning, "unsupported-construct", why), span);
+        if !self.diags.iter().any(|d| d.line == diag.line && d.message == diag.message && d.file == diag.file) {
+            self.diags.push(diag);
+        }
+    }
+
     /// Lowers the parameters and body of the top-level function.
     pub fn function_body(&mut self, node: &Node) -> Block {
         scan_mutations(node, &mut self.mutated, &mut self.addr_taken);
@@ -361,9 +385,11 @@ impl<'a, 'b> FnLower<'a, 'b> {
         let span = self.span(decl);
         let addr = decl.addr;
         let mutated = self.mutated.contains(&addr);
-        if self.addr_taken.contains(&addr)
-            || matches!(ty, Type::Array { .. } | Type::Record { .. }) && !matches!(init, Some(Expr::Param(_)))
-        {
+        // A struct parameter stays a value (its pointer fields are base
+        // objects) unless the function writes to it.
+        let aggregate = matches!(ty, Type::Array { .. } | Type::Record { .. });
+        let param_value = matches!(init, Some(Expr::Param(_))) && !mutated;
+        if self.addr_taken.contains(&addr) || aggregate && !param_value {
             let v = self.new_var(name, ty.clone(), kind, span);
             self.emit(Stmt::Decl { var: v, init: None });
             let space = if self.is_host() { Space::Host } else { Space::Local };
@@ -377,7 +403,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
                 volatile: false,
             };
             if let Some(value) = init {
-                if !matches!(ty, Type::Array { .. } | Type::Record { .. }) {
+                if !matches!(ty, Type::Array { .. }) {
                     self.write(&place, value, span);
                 }
             }

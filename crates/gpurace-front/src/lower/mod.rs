@@ -29,6 +29,8 @@ pub struct Index<'a> {
     pub prelude_files: HashSet<u32>,
     /// `prev` links between redeclarations of one function.
     pub prev: HashMap<u64, u64>,
+    /// Namespace-scope `const`/`constexpr` integer variables and their values.
+    pub constants: HashMap<u64, i128>,
     /// Files of system headers (not the prelude): code spelled there (a
     /// libc macro's body) is reported at the user's statement instead.
     pub system_files: HashSet<u32>,
@@ -92,6 +94,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         prelude_files,
         prev: HashMap::new(),
         system_files,
+        constants: HashMap::new(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -250,6 +253,25 @@ fn collect<'a>(
             defs.push(FunctionDef { node, template_args: template_args.to_string(), is_kernel, is_device_only, user });
         }
         "VarDecl" if user => {
+            // `const int N = 64;` at namespace scope: its value, when clang folded it.
+            fn value(n: &Node) -> Option<i128> {
+                if n.kind == "value:" {
+                    return n.text.strip_prefix("Int ").and_then(|v| v.trim().parse().ok());
+                }
+                if n.kind == "IntegerLiteral" {
+                    return n.text.rsplit(' ').next().and_then(|v| v.parse().ok());
+                }
+                match n.kind.as_str() {
+                    "ImplicitCastExpr" | "ConstantExpr" | "ParenExpr" => n.children.iter().find_map(value),
+                    _ => None,
+                }
+            }
+            let ty_text = node.decl_name_and_type().1;
+            if (ty_text.starts_with("const ") || node.has_flag("constexpr")) && !ty_text.contains('[') {
+                if let Some(v) = node.children.iter().find_map(value) {
+                    index.constants.insert(node.addr, v);
+                }
+            }
             let space = if node.has_child("CUDASharedAttr") {
                 Some(Space::Shared)
             } else if node.has_child("CUDAConstantAttr") {

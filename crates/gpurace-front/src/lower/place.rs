@@ -3,7 +3,7 @@
 //! and an element type; reading or writing a place emits the access.
 //! Child module of `func`, sharing `FnLower`'s state.
 
-use gpurace_ir::{Access, AccessKind, Base, BinOp, Builtin, Expr, Span, Stmt, Type, VarKind};
+use gpurace_ir::{Access, AccessKind, Base, BinOp, Builtin, Diagnostic, Expr, Severity, Span, Stmt, Type, VarKind};
 
 use super::exprs::{expr_type, is_pointer_expr};
 use super::{add_offset, convert, decl_ref, dim_of, fold, strip_casts, Binding, FnLower, LValue, Place};
@@ -69,7 +69,8 @@ impl FnLower<'_, '_> {
         let size = match p.ty.size() {
             Some(s) => s,
             None => {
-                self.approximate = true;
+                let why = format!("size of {} is unknown: its accesses count as one byte", p.ty);
+                self.approximation(span, why);
                 1
             }
         };
@@ -108,13 +109,13 @@ impl FnLower<'_, '_> {
                 }
             }
             LValue::Value(_) => {
-                let e = Expr::Unknown { reason: "assignment to a read-only value".into(), span, ty: Type::Void };
-                self.approximate = true;
-                let _ = e;
-                self.emit(Stmt::Unknown {
-                    reason: "assignment to a value the lowering treats as read-only".into(),
-                    span,
-                });
+                let reason = "assignment to a value the lowering treats as read-only";
+                if !self.is_host() {
+                    self.approximate = true;
+                    let diag = Diagnostic::new(Severity::Warning, "unsupported-construct", reason);
+                    self.diags.push(self.program.diag_at(diag, span));
+                }
+                self.emit(Stmt::Unknown { reason: reason.into(), span });
             }
         }
     }
@@ -261,10 +262,22 @@ impl FnLower<'_, '_> {
                         ty: Type::Opaque { name: name.into(), size: None },
                     });
                 }
-                // A namespace-scope host variable or a variable from a header.
-                let ty = self.types.parse(n.ty());
-                self.approximate |= !self.is_host();
-                LValue::Value(Expr::Unknown { reason: format!("variable `{name}` outside the function"), span, ty })
+                // A namespace-scope constant is its value.
+                if let Some(&value) = self.ix.constants.get(&addr) {
+                    let ty = self.types.parse(n.ty());
+                    return LValue::Value(Expr::Int { value, ty });
+                }
+                // A namespace-scope host variable (a texture reference...):
+                // device code cannot see its value.
+                if self.is_host() {
+                    let ty = self.types.parse(n.ty());
+                    return LValue::Value(Expr::Unknown {
+                        reason: format!("variable `{name}` outside the function"),
+                        span,
+                        ty,
+                    });
+                }
+                LValue::Value(self.unsupported(n, format!("host variable `{name}` used in device code")))
             }
             _ => {
                 let ty = self.types.parse(n.ty());
@@ -320,7 +333,7 @@ impl FnLower<'_, '_> {
                         ..p
                     }),
                     None => {
-                        self.approximate = true;
+                        self.approximation(span, format!("offset of field `{field}` is unknown"));
                         LValue::Mem(Place {
                             ty,
                             name: format!("{}.{field}", p.name),
@@ -372,13 +385,17 @@ impl FnLower<'_, '_> {
     }
 
     /// `*(ptr + idx)` as a place.
-    pub(super) fn deref(&mut self, ptr: Expr, idx: Option<Expr>, ty: Type, n: &Node, _span: Span) -> LValue {
+    pub(super) fn deref(&mut self, ptr: Expr, idx: Option<Expr>, ty: Type, n: &Node, span: Span) -> LValue {
         let (base, mut offset) = ptr_parts(&ptr);
         if let Some(i) = idx {
-            let size = ty.size().unwrap_or_else(|| {
-                self.approximate = true;
-                1
-            });
+            let size = match ty.size() {
+                Some(size) => size,
+                None => {
+                    let why = format!("size of {ty} is unknown: indexing counts it as one byte");
+                    self.approximation(span, why);
+                    1
+                }
+            };
             offset = add_scaled(offset, i, size);
         }
         let space = self.space_of(&base);

@@ -48,9 +48,7 @@ impl FnLower<'_, '_> {
             }
             "NullStmt" | "<<<NULL>>>" | "StaticAssertDecl" | "UsingDirectiveDecl" => {}
             "AttributedStmt" | "LabelStmt" => {
-                if n.kind == "LabelStmt" {
-                    self.approximate = true;
-                }
+                // A label alone changes nothing; a `goto` to it is unknown.
                 if let Some(c) = n.children.iter().rev().find(|c| !c.kind.ends_with("Attr")) {
                     self.stmt(c);
                 }
