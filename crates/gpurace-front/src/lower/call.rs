@@ -160,6 +160,16 @@ impl FnLower<'_, '_> {
             }
             return e;
         };
+        // Older clangs print a default argument without its expression: take
+        // it from the declaration that spells it.
+        let args: Vec<&Node> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match (a.kind.as_str(), a.children.is_empty()) {
+                ("CXXDefaultArgExpr", true) => self.ix.default_argument(addr, i).unwrap_or(*a),
+                _ => *a,
+            })
+            .collect();
         // An assignment operator without a body is the implicit, trivial one:
         // a copy of the whole object.
         if name == "operator=" && self.ix.function(addr).is_none() {
@@ -639,7 +649,11 @@ impl FnLower<'_, '_> {
             }
             let mut out = [one(), one(), one()];
             for (i, a) in args.iter().take(3).enumerate() {
-                out[i] = self.rvalue(a);
+                // `dim3`'s constructor defaults its sizes to 1 (older clangs
+                // print the default argument without its value).
+                if a.kind != "CXXDefaultArgExpr" || !a.children.is_empty() {
+                    out[i] = self.rvalue(a);
+                }
             }
             return out;
         }

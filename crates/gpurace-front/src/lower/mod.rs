@@ -29,6 +29,8 @@ pub struct Index<'a> {
     pub prelude_files: HashSet<u32>,
     /// `prev` links between redeclarations of one function.
     pub prev: HashMap<u64, u64>,
+    /// Every function declaration, for default arguments.
+    pub declarations: Vec<&'a Node>,
     /// Namespace-scope `const`/`constexpr` integer variables and their values.
     pub constants: HashMap<u64, i128>,
     /// Files of system headers (not the prelude): code spelled there (a
@@ -36,7 +38,7 @@ pub struct Index<'a> {
     pub system_files: HashSet<u32>,
 }
 
-impl Index<'_> {
+impl<'a> Index<'a> {
     /// The first declaration of the function declared at `addr`: calls name
     /// whichever declaration was visible, definitions may come later.
     pub fn canonical(&self, mut addr: u64) -> u64 {
@@ -47,6 +49,16 @@ impl Index<'_> {
             }
         }
         addr
+    }
+
+    /// The default value of parameter `i` of the function declared at
+    /// `addr`, from whichever of its declarations spells it.
+    pub fn default_argument(&self, addr: u64, i: usize) -> Option<&'a Node> {
+        let canon = self.canonical(addr);
+        self.declarations.iter().filter(|d| self.canonical(d.addr) == canon).find_map(|d| {
+            let param = d.children.iter().filter(|c| c.kind == "ParmVarDecl").nth(i)?;
+            param.children.iter().find(|c| !c.kind.ends_with("Attr"))
+        })
     }
 
     pub fn function(&self, addr: u64) -> Option<&Node> {
@@ -95,6 +107,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         prev: HashMap::new(),
         system_files,
         constants: HashMap::new(),
+        declarations: Vec::new(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -192,8 +205,10 @@ fn collect<'a>(
                     .children
                     .iter()
                     .filter(|a| a.kind == "TemplateArgument")
-                    .map(|a| {
-                        crate::ast::quoted(&a.text).first().map(|s| s.to_string()).unwrap_or_else(|| a.text.clone())
+                    // `integral '64'` (clang 19) or `integral 64` (older clangs).
+                    .map(|a| match crate::ast::quoted(&a.text).first() {
+                        Some(q) => q.to_string(),
+                        None => a.text.rsplit(' ').next().unwrap_or("").to_string(),
                     })
                     .collect();
                 if args.is_empty() {
@@ -240,6 +255,7 @@ fn collect<'a>(
             if node.prev != 0 {
                 index.prev.insert(node.addr, node.prev);
             }
+            index.declarations.push(node);
             let has_body = node.children.iter().any(|c| c.kind == "CompoundStmt" || c.kind == "CXXTryStmt");
             if !has_body {
                 return;

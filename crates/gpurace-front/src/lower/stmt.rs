@@ -500,7 +500,13 @@ impl FnLower<'_, '_> {
                     return;
                 }
                 for (a, f) in args.iter().zip(fields) {
-                    let v = self.rvalue(a);
+                    // `dim3(16, 16)`: the sizes not given are 1 (older clangs print
+                    // the default argument without its value).
+                    let v = if known && a.kind == "CXXDefaultArgExpr" && a.children.is_empty() {
+                        Expr::int(1, Type::UINT)
+                    } else {
+                        self.rvalue(a)
+                    };
                     let sub = Place { offset: add_offset(&place.offset, f.offset), ty: f.ty.clone(), ..place.clone() };
                     self.write(&sub, convert(v, &f.ty), span);
                 }
