@@ -98,8 +98,15 @@ pub fn parse(input: impl BufRead, keep: &dyn KeepFile) -> std::io::Result<Dump> 
             break;
         }
         dump.lines += 1;
-        let line = String::from_utf8_lossy(&buf);
-        let line = line.trim_end_matches(['\n', '\r']);
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        // Valid UTF-8 is the rule; the lossy path only for odd bytes in strings.
+        let line = match std::str::from_utf8(&buf) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => String::from_utf8_lossy(&buf),
+        };
+        let line: &str = &line;
         let Some((depth, body)) = split_prefix(line) else { continue };
         if depth == 0 {
             // The TranslationUnitDecl itself.
@@ -186,6 +193,17 @@ fn split_prefix(line: &str) -> Option<(usize, &str)> {
     None
 }
 
+/// The leading fields of a dump line.
+struct Header<'l> {
+    kind: &'l str,
+    addr: u64,
+    prev: u64,
+    begin: Loc,
+    end: Loc,
+    loc: Option<Loc>,
+    rest: &'l str,
+}
+
 #[derive(Default)]
 struct Parser {
     files: Vec<String>,
@@ -237,10 +255,12 @@ impl Parser {
     /// Parses a range body `a, b` or `a` (the text between the outer `<>`).
     fn range(&mut self, inner: &str) -> (Loc, Loc) {
         // Macro locations print as `loc <Spelling=loc>`; take the first part of each side.
-        let mut parts = split_top_level_commas(inner).into_iter();
-        let first = parts.next().unwrap_or("");
+        let (first, second) = match top_level_comma(inner) {
+            Some(i) => (&inner[..i], Some(&inner[i + 1..])),
+            None => (inner, None),
+        };
         let begin = self.spelled(first);
-        let end = match parts.next() {
+        let end = match second {
             Some(s) => self.spelled(s),
             None => begin,
         };
@@ -252,7 +272,9 @@ impl Parser {
         if part.starts_with("<invalid sloc>") || part.is_empty() {
             return Loc::INVALID;
         }
-        let (main, spelling) = match part.split_once(" <Spelling=") {
+        let spelled_elsewhere = part.as_bytes().contains(&b'<');
+        let split = if spelled_elsewhere { part.split_once(" <Spelling=") } else { None };
+        let (main, spelling) = match split {
             Some((m, s)) => (m, Some(s.trim_end_matches('>'))),
             None => (part, None),
         };
@@ -265,7 +287,24 @@ impl Parser {
     }
 
     /// Parses `Kind [0xADDR] [<range>] [loc] rest`.
+    /// Parses `Kind [0xADDR] [prev 0x..] [<range>] [loc] rest` into a node.
     fn parse_line(&mut self, body: &str) -> Node {
+        let h = self.header(body);
+        Node {
+            kind: h.kind.to_string(),
+            addr: h.addr,
+            begin: h.begin,
+            end: h.end,
+            loc: h.loc,
+            prev: h.prev,
+            text: h.rest.to_string(),
+            children: Vec::new(),
+        }
+    }
+
+    /// The fields every line starts with, without allocating; keeps the
+    /// relative-location state in step.
+    fn header<'l>(&mut self, body: &'l str) -> Header<'l> {
         let (kind, mut rest) = match body.find(' ') {
             Some(i) => (&body[..i], &body[i + 1..]),
             None => (body, ""),
@@ -316,37 +355,12 @@ impl Parser {
             loc = Some(Loc::INVALID);
             rest = rest["<invalid sloc>".len()..].trim_start();
         }
-        Node { kind: kind.to_string(), addr, begin, end, loc, prev, text: rest.to_string(), children: Vec::new() }
+        Header { kind, addr, prev, begin, end, loc, rest }
     }
 
     /// Updates the location state from a line that is not kept.
     fn scan_locations(&mut self, body: &str) {
-        if body.contains(" prev 0x")
-            || body.contains(" parent 0x")
-            || body.contains("<scratch space>:")
-            || body.contains("<built-in>:")
-        {
-            let _ = self.parse_line(body);
-            return;
-        }
-        let Some(open) = body.find(" <") else { return };
-        let rest = &body[open + 1..];
-        // Only the range right after kind/address holds locations; quoted text
-        // later on the line can hold `<` too, so stop at the first quote.
-        if let Some(q) = body.find('\'') {
-            if q < open {
-                return;
-            }
-        }
-        if let Some(close) = matching_angle(rest) {
-            let inner = &rest[1..close];
-            let _ = self.range(inner);
-            let after = rest[close + 1..].trim_start();
-            let tok = &after[..after.find(' ').unwrap_or(after.len())];
-            if looks_like_location(tok) {
-                let _ = self.location(tok);
-            }
-        }
+        let _ = self.header(body);
     }
 }
 
@@ -383,23 +397,18 @@ fn matching_angle(s: &str) -> Option<usize> {
     None
 }
 
-fn split_top_level_commas(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// The first comma of `s` outside angle brackets.
+fn top_level_comma(s: &str) -> Option<usize> {
     let mut depth = 0i32;
-    let mut start = 0;
     for (i, b) in s.bytes().enumerate() {
         match b {
             b'<' => depth += 1,
             b'>' => depth -= 1,
-            b',' if depth == 0 => {
-                out.push(&s[start..i]);
-                start = i + 1;
-            }
+            b',' if depth == 0 => return Some(i),
             _ => {}
         }
     }
-    out.push(&s[start..]);
-    out
+    None
 }
 
 /// The single-quoted strings of a node's text, in order (`'int *'`,
