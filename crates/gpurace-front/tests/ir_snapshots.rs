@@ -90,6 +90,7 @@ snapshot_tests!(
     atomics,
     bad_clang_error,
     bad_missing_include,
+    condition_variables,
     coop_groups,
     data_dependent_index,
     elem_sizes,

@@ -58,8 +58,16 @@ impl FnLower<'_, '_> {
             "WhileStmt" => {
                 let has_var = n.text.contains("has_var");
                 let mut it = n.children.iter();
-                let init = if has_var { self.block_of(it.next()) } else { Vec::new() };
-                let (cond_pre, cond) = self.cond_block(it.next());
+                // `while (T x = e)` declares and evaluates `x` before every test.
+                let var = if has_var { it.next() } else { None };
+                self.blocks.push(Vec::new());
+                if let Some(v) = var {
+                    self.stmt(v);
+                }
+                let (pre, cond) = self.cond_block(it.next());
+                let mut cond_pre = self.blocks.pop().unwrap_or_default();
+                cond_pre.extend(pre);
+                let init = Vec::new();
                 let body = self.loop_body(it.next());
                 self.emit_loop(Loop {
                     kind: LoopKind::While,
@@ -160,7 +168,7 @@ impl FnLower<'_, '_> {
         }
         if n.text.contains("has_var") {
             if let Some(c) = it.next() {
-                self.decl(c);
+                self.stmt(c);
             }
         }
     }
