@@ -180,7 +180,7 @@ impl FnLower<'_, '_> {
                 return v;
             }
         }
-        if let Some(e) = self.primitive(&name, &args, n, span, &ty) {
+        if let Some(e) = self.primitive(&name, &args, span, &ty) {
             return e;
         }
         let body = self.ix.function(addr);
@@ -393,7 +393,7 @@ impl FnLower<'_, '_> {
     }
 
     /// CUDA primitives recognised by name. `None`: not a primitive.
-    pub(super) fn primitive(&mut self, name: &str, args: &[&Node], n: &Node, span: Span, ty: &Type) -> Option<Expr> {
+    pub(super) fn primitive(&mut self, name: &str, args: &[&Node], span: Span, ty: &Type) -> Option<Expr> {
         let void = Expr::int(0, Type::Void);
         match name {
             "__syncthreads" | "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or" | "__barrier_sync" => {
@@ -509,7 +509,6 @@ impl FnLower<'_, '_> {
                 return Some(Expr::binary(op, a, b, ty.clone()));
             }
         }
-        let _ = n;
         None
     }
 }

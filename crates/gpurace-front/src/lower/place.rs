@@ -360,22 +360,7 @@ impl FnLower<'_, '_> {
                             ty: ty.clone(),
                         }
                     }
-                    _ => match (&v, &ty) {
-                        (Expr::Addr { base, .. }, Type::Ptr(_))
-                            if matches!(**base, Base::Param { .. }) && !self.is_host() =>
-                        {
-                            let Base::Param { index, mut fields } = (**base).clone() else {
-                                unreachable!("matched above")
-                            };
-                            fields.push(field.clone());
-                            Expr::Addr {
-                                base: Box::new(Base::Param { index, fields }),
-                                offset: Box::new(Expr::int(0, Type::LONG)),
-                                ty: ty.clone(),
-                            }
-                        }
-                        _ => Expr::Field { value: Box::new(v), field, ty },
-                    },
+                    _ => Expr::Field { value: Box::new(v), field, ty },
                 };
                 LValue::Value(value)
             }
