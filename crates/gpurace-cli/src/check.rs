@@ -31,7 +31,15 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
-    let config = gpurace_static::Config { block: args.block, grid: args.grid, jobs };
+    let config = gpurace_static::Config {
+        block: args.block,
+        grid: args.grid,
+        jobs,
+        query_rlimit: args.rlimit,
+        query_timeout: std::time::Duration::from_millis(args.query_timeout),
+        stats: args.stats,
+        ..Default::default()
+    };
     // `--warp-sync` is accepted and ignored: the engine does not model
     // lockstep warps, so it reports what independent thread scheduling allows.
     let _ = args.warp_sync;

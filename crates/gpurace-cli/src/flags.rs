@@ -67,6 +67,19 @@ pub struct CheckArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
+    /// Work limit of one solver query, in z3 resource units (about 6 million
+    /// per second); deterministic, unlike a time limit
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub rlimit: u32,
+
+    /// Wall-clock limit of one solver query, in milliseconds (a safety net)
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub query_timeout: u64,
+
+    /// Report per-kernel solver statistics (accesses, pairs, queries, time)
+    #[arg(long)]
+    pub stats: bool,
+
     /// Warp size under which warps run in lockstep (GPUVerify's `--warp-sync`)
     ///
     /// Accepted for compatibility with the evaluation harness; currently

@@ -57,6 +57,8 @@ pub(crate) fn sample_run() -> Run {
             threads: vec![[0, 0, 0], [128, 0, 0]],
             params: Vec::new(),
             element: Some("s[128]".into()),
+            byte_offset: Some(512),
+            values: vec![Vec::new(), Vec::new()],
         }),
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());

@@ -1,9 +1,24 @@
 //! The entry point of the engine. Input: a lowered [`Program`] and the launch
 //! geometry the user gave. Output: one [`KernelResult`] per kernel.
+//!
+//! Per kernel: trace one symbolic thread ([`crate::exec`]), pair every two
+//! accesses that may touch the same memory with at least one write, drop the
+//! pairs that cannot race before asking the solver, ask one query per pair
+//! for all the thread relations it may race in, then one per remaining
+//! relation of a racing pair. Every model is turned into a witness and checked
+//! by evaluating the accesses again with the engine's own semantics.
 
-use gpurace_ir::Program;
+use std::collections::{HashMap, HashSet};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use crate::{KernelResult, Verdict};
+use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
+
+use crate::exec::{self, AccessEv, BarrierEv, Obj, Trace};
+use crate::smt::{self, Answer, Assignment, Query, Relation};
+use crate::term::{self as t, Leaf, Valuation, T};
+use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
 /// What the user told us about the launches, and how much parallelism to use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,36 +27,802 @@ pub struct Config {
     pub block: Option<[u32; 3]>,
     /// `gridDim` from `--grid`; overrides what the host code says.
     pub grid: Option<[u32; 3]>,
-    /// Worker threads for checking kernels in parallel.
+    /// Worker threads for solver queries.
     pub jobs: usize,
+    /// Work limit of one solver query, in z3 resource units (deterministic).
+    pub query_rlimit: u32,
+    /// Wall-clock limit of one solver query (a safety net behind the rlimit).
+    pub query_timeout: Duration,
+    /// Time after which a kernel's remaining queries are not asked.
+    pub kernel_budget: Duration,
+    /// Add a `solver-stats` note to every kernel.
+    pub stats: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { block: None, grid: None, jobs: 1 }
+        Config {
+            block: None,
+            grid: None,
+            jobs: 1,
+            query_rlimit: 10_000_000,
+            query_timeout: Duration::from_millis(10_000),
+            kernel_budget: Duration::from_millis(8000),
+            stats: false,
+        }
     }
 }
+
+/// Answers of one file, by query fingerprint: template instantiations and
+/// copies of a kernel ask the same questions.
+type Cache = Mutex<HashMap<u64, Answer>>;
 
 /// Checks every kernel of `program`. Results come in the order of
 /// `program.kernels`.
 pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
-    let _ = config;
+    let cache = Cache::default();
     program
         .kernels
         .iter()
         .map(|kernel| {
             let (file, line, col) = program.locate(kernel.span);
-            KernelResult {
-                kernel: kernel.display_name(),
-                file,
-                line,
-                col,
-                verdict: Verdict::Unknown { reason: "no analysis yet".to_string() },
-                races: Vec::new(),
-                diagnostics: Vec::new(),
-            }
+            let outcome = panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, &cache)));
+            let (verdict, races, diagnostics) = outcome.unwrap_or_else(|_| {
+                let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
+                let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
+                (Verdict::Unknown { reason: "internal error in the static engine".into() }, Vec::new(), vec![diag])
+            });
+            KernelResult { kernel: kernel.display_name(), file, line, col, verdict, races, diagnostics }
         })
         .collect()
+}
+
+/// One unit of solver work.
+#[derive(Debug, Clone)]
+enum Job {
+    /// Accesses `a` (thread 1) and `b` (thread 2) in these relations.
+    Pair { a: usize, b: usize, relations: Vec<Relation> },
+    /// A barrier some threads of a block may skip.
+    Divergence { barrier: usize },
+}
+
+/// What one job found.
+#[derive(Debug, Default)]
+struct Found {
+    races: Vec<(Job, Relation, Box<Assignment>)>,
+    unknown: Vec<(Job, String)>,
+    queries: usize,
+}
+
+fn check_kernel(
+    program: &Program,
+    kernel: &Kernel,
+    config: &Config,
+    cache: &Cache,
+) -> (Verdict, Vec<Race>, Vec<Diagnostic>) {
+    let start = Instant::now();
+    let trace = exec::trace(program, kernel, config.block.is_none());
+    let (one, two) = common_facts(&trace, kernel, config);
+    let jobs = jobs(&trace, config);
+    let base = facts_fingerprint(&one, &two);
+
+    let found = run_jobs(&trace, kernel, &jobs, &one, &two, base, config, cache, start);
+
+    let mut diagnostics = Vec::new();
+    let mut races = Vec::new();
+    let mut seen = HashSet::new();
+    let mut bad_witnesses = 0;
+    for (job, relation, assignment) in &found.races {
+        let race = match job {
+            Job::Pair { a, b, .. } => {
+                let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+                if !pair_witness_holds(ea, eb, *relation, &one, &two, assignment)
+                    || !products_exact(&trace.products, assignment)
+                {
+                    bad_witnesses += 1;
+                    continue;
+                }
+                pair_race(program, kernel, ea, eb, *relation, assignment)
+            }
+            Job::Divergence { barrier } => {
+                let ev = &trace.barriers[*barrier];
+                if !divergence_witness_holds(ev, &one, &two, assignment) || !products_exact(&trace.products, assignment)
+                {
+                    bad_witnesses += 1;
+                    continue;
+                }
+                divergence_race(program, kernel, ev, assignment)
+            }
+        };
+        if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {
+            races.push(race);
+        }
+    }
+    races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let (file, line, col) = program.locate(kernel.span);
+    if bad_witnesses > 0 {
+        let message = format!(
+            "{bad_witnesses} solver witness(es) for `{}` did not check out and were not reported",
+            kernel.display_name()
+        );
+        diagnostics.push(Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col));
+    }
+    for (job, reason) in &found.unknown {
+        let span = match job {
+            Job::Pair { a, b, .. } => {
+                let (sa, sb) = (trace.accesses[*a].access.span, trace.accesses[*b].access.span);
+                let message = format!(
+                    "could not decide whether `{}` (line {}) and `{}` (line {}) race: {reason}",
+                    trace.accesses[*a].access.name, sa.line, trace.accesses[*b].access.name, sb.line
+                );
+                diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "solver-unknown", message), sb));
+                continue;
+            }
+            Job::Divergence { barrier } => trace.barriers[*barrier].span,
+        };
+        let message = format!("could not decide whether this barrier may diverge: {reason}");
+        diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "solver-unknown", message), span));
+    }
+
+    let verdict = if !races.is_empty() {
+        Verdict::Race
+    } else if bad_witnesses > 0 {
+        Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
+    } else if !found.unknown.is_empty() {
+        Verdict::Unknown { reason: format!("{} solver queries were not decided", found.unknown.len()) }
+    } else if let Some((span, reason)) = trace.unsupported.first() {
+        let (f, l, _) = program.locate(*span);
+        Verdict::Unknown { reason: format!("unsupported construct at {f}:{l}: {reason}") }
+    } else {
+        Verdict::RaceFree
+    };
+    let message = format!(
+        "{} accesses, {} pairs, {} solver queries, {:.1} ms",
+        trace.accesses.len(),
+        jobs.len(),
+        found.queries,
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    if config.stats {
+        diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
+    }
+    (verdict, races, diagnostics)
+}
+
+// ------------------------------------------------------------------ facts
+
+/// Facts of every query of a kernel: the launch geometry, the thread's ids
+/// inside it, and the kernel's own assumptions. `one` also holds the facts
+/// shared by both threads.
+fn common_facts(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> (Vec<T>, Vec<T>) {
+    let no = t::Deps::default();
+    // A dimension the kernel never reads is assumed to be 1: a kernel that
+    // only uses `threadIdx.x` is written for one-dimensional launches.
+    let used = exec::used_dims(kernel);
+    let dim = |l: Leaf| t::leaf(l, 32, no);
+    let c32 = |v: u128| t::constant(v, 32);
+    let mut shared = Vec::new();
+    match config.block {
+        Some(b) => (0..3).for_each(|d| shared.push(t::eq(&dim(Leaf::BlockDim(d)), &c32(u128::from(b[d as usize]))))),
+        None => {
+            // CUDA's limits: 1024 x 1024 x 64 threads, at most 1024 in all.
+            for (d, max) in [(0u8, 1024), (1, 1024), (2, 64)] {
+                let v = dim(Leaf::BlockDim(d));
+                if d > 0 && !used[usize::from(d) - 1] {
+                    shared.push(t::eq(&v, &c32(1)));
+                    continue;
+                }
+                shared.push(t::ule(&c32(1), &v));
+                shared.push(t::ule(&v, &c32(max)));
+            }
+            let wide = |d| t::resize(&dim(Leaf::BlockDim(d)), 64, false);
+            let total = t::mul(&t::mul(&wide(0), &wide(1)), &wide(2));
+            shared.push(t::ule(&total, &t::constant(1024, 64)));
+        }
+    }
+    match config.grid {
+        Some(g) => (0..3).for_each(|d| shared.push(t::eq(&dim(Leaf::GridDim(d)), &c32(u128::from(g[d as usize]))))),
+        None => {
+            for (d, max) in [(0u8, (1u128 << 31) - 1), (1, 65535), (2, 65535)] {
+                let v = dim(Leaf::GridDim(d));
+                if d > 0 && !used[usize::from(d) + 1] {
+                    shared.push(t::eq(&v, &c32(1)));
+                    continue;
+                }
+                shared.push(t::ule(&c32(1), &v));
+                shared.push(t::ule(&v, &c32(max)));
+            }
+        }
+    }
+    // Global thread indices fit in an `int`: at most 2^31 threads along
+    // each dimension of the grid.
+    // (With a symbolic `blockDim` the products are abstracted and their
+    // facts say the same, see `Solver::assert_products`.)
+    if config.block.is_some() && config.grid.is_none() {
+        for d in 0..3 {
+            let wide = |l: Leaf| t::resize(&dim(l), 64, false);
+            let threads = t::mul(&wide(Leaf::BlockDim(d)), &wide(Leaf::GridDim(d)));
+            shared.push(t::ule(&threads, &t::constant(1 << 31, 64)));
+        }
+    }
+    let mut per_thread = Vec::new();
+    for d in 0..3 {
+        per_thread.push(t::ult(&t::leaf(Leaf::Tid(d), 32, no), &dim(Leaf::BlockDim(d))));
+        per_thread.push(t::ult(&t::leaf(Leaf::Bid(d), 32, no), &dim(Leaf::GridDim(d))));
+    }
+    per_thread.extend(trace.assumptions.iter().cloned());
+    let mut one = shared;
+    one.extend(per_thread.iter().cloned());
+    (one, per_thread)
+}
+
+fn facts_fingerprint(one: &[T], two: &[T]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    one.iter().for_each(|x| x.hash.hash(&mut h));
+    2u8.hash(&mut h);
+    two.iter().for_each(|x| x.hash.hash(&mut h));
+    h.finish()
+}
+
+// ------------------------------------------------------------------ pairs
+
+fn mode(ev: &AccessEv<'_>) -> AccessMode {
+    match ev.access.kind {
+        AccessKind::Read => AccessMode::Read,
+        AccessKind::Write => AccessMode::Write,
+        AccessKind::Atomic { .. } => AccessMode::Atomic,
+    }
+}
+
+/// Whether the two accesses may touch one object, and if so whether their
+/// addresses must be compared in full (a pointer of unknown origin).
+fn may_alias(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Option<bool> {
+    let private = |e: &AccessEv<'_>| e.obj == Obj::Local || e.access.space == Space::Local;
+    if private(a) || private(b) {
+        return None;
+    }
+    let shared = |e: &AccessEv<'_>| e.access.space == Space::Shared;
+    let global = |e: &AccessEv<'_>| matches!(e.access.space, Space::Global | Space::Constant);
+    if (shared(a) && global(b)) || (global(a) && shared(b)) {
+        return None;
+    }
+    match (&a.obj, &b.obj) {
+        (Obj::Dynamic, _) | (_, Obj::Dynamic) => Some(true),
+        (x, y) if x == y => Some(false),
+        _ => None,
+    }
+}
+
+/// The relations in which two accesses may race, before any solving.
+fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> Vec<Relation> {
+    let mut out = vec![Relation::InterBlock, Relation::IntraBlock, Relation::IntraWarp];
+    if a.access.space == Space::Shared || b.access.space == Space::Shared {
+        out.retain(|r| *r != Relation::InterBlock);
+    }
+    if config.grid.is_some_and(|g| g.iter().product::<u32>() == 1) {
+        out.retain(|r| *r != Relation::InterBlock);
+    }
+    if let Some(block) = config.block {
+        let threads: u64 = block.iter().map(|d| u64::from(*d)).product();
+        if threads <= 32 {
+            out.retain(|r| *r != Relation::IntraBlock);
+        }
+        if threads <= 1 {
+            out.retain(|r| *r == Relation::InterBlock);
+        }
+    }
+    if let (AccessKind::Atomic { scope: sa, .. }, AccessKind::Atomic { scope: sb, .. }) = (a.access.kind, b.access.kind)
+    {
+        // Two atomics are ordered for threads inside the narrower scope.
+        let covers = |s: Scope, r: Relation| match s {
+            Scope::Device | Scope::System => true,
+            Scope::Block => r != Relation::InterBlock,
+            Scope::Warp => r == Relation::IntraWarp,
+        };
+        out.retain(|r| !(covers(sa, *r) && covers(sb, *r)));
+    }
+    out
+}
+
+fn jobs(trace: &Trace<'_>, config: &Config) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    let n = trace.accesses.len();
+    for i in 0..n {
+        for j in i..n {
+            let (a, b) = (&trace.accesses[i], &trace.accesses[j]);
+            if mode(a) == AccessMode::Read && mode(b) == AccessMode::Read {
+                continue;
+            }
+            if a.guard.is_false() || b.guard.is_false() || may_alias(a, b).is_none() {
+                continue;
+            }
+            let relations = relations(a, b, config);
+            if relations.is_empty() || disjoint_constants(a, b) {
+                continue;
+            }
+            jobs.push(Job::Pair { a: i, b: j, relations });
+        }
+    }
+    for (i, barrier) in trace.barriers.iter().enumerate() {
+        if !barrier.guard.is_true() {
+            jobs.push(Job::Divergence { barrier: i });
+        }
+    }
+    jobs
+}
+
+/// Two accesses at constant offsets of one object that do not overlap.
+fn disjoint_constants(a: &AccessEv<'_>, b: &AccessEv<'_>) -> bool {
+    match (a.offset.as_const(), b.offset.as_const(), &a.obj) {
+        (Some(x), Some(y), obj) if *obj != Obj::Dynamic && a.obj == b.obj => {
+            !smt::overlaps(x, a.access.size.max(1), y, b.access.size.max(1))
+        }
+        _ => false,
+    }
+}
+
+/// The address term of an access: the offset for objects compared by
+/// offset, the object's address plus the offset otherwise.
+fn address(ev: &AccessEv<'_>, absolute: bool) -> T {
+    if !absolute || ev.obj == Obj::Dynamic {
+        return ev.offset.clone();
+    }
+    t::add(&ev.base, &ev.offset)
+}
+
+/// The query of a pair, for the given relations.
+fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Query {
+    let absolute = may_alias(a, b).unwrap_or(true);
+    let mut same = vec![(a.counts.grid.clone(), b.counts.grid.clone())];
+    let mut cases = Vec::new();
+    for r in relations {
+        let eqs = match r {
+            Relation::InterBlock => Vec::new(),
+            Relation::IntraBlock | Relation::SameBlock => vec![(a.counts.block.clone(), b.counts.block.clone())],
+            Relation::IntraWarp => {
+                vec![(a.counts.block.clone(), b.counts.block.clone()), (a.counts.warp.clone(), b.counts.warp.clone())]
+            }
+        };
+        cases.push((*r, eqs));
+    }
+    // A relation-independent equality goes to `same`.
+    if cases.iter().all(|(_, eqs)| !eqs.is_empty()) {
+        let first = cases[0].1[0].clone();
+        if cases.iter().all(|(_, eqs)| eqs[0].0 == first.0 && eqs[0].1 == first.1) {
+            same.push(first);
+            cases.iter_mut().for_each(|(_, eqs)| {
+                eqs.remove(0);
+            });
+        }
+    }
+    Query {
+        one: vec![a.guard.clone()],
+        two: vec![b.guard.clone()],
+        same,
+        overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
+        cases,
+        products: Vec::new(),
+    }
+}
+
+fn divergence_query(ev: &BarrierEv) -> Query {
+    Query {
+        one: vec![ev.guard.clone()],
+        two: vec![t::not(&ev.guard)],
+        same: ev.iterations.iter().map(|k| (k.clone(), k.clone())).collect(),
+        overlap: None,
+        cases: vec![(Relation::SameBlock, Vec::new())],
+        products: Vec::new(),
+    }
+}
+
+// ---------------------------------------------------------------- solving
+
+#[allow(clippy::too_many_arguments)]
+fn run_jobs(
+    trace: &Trace<'_>,
+    kernel: &Kernel,
+    jobs: &[Job],
+    one: &[T],
+    two: &[T],
+    base: u64,
+    config: &Config,
+    cache: &Cache,
+    start: Instant,
+) -> Found {
+    if jobs.is_empty() {
+        return Found::default();
+    }
+    // Jobs are dealt to workers by index and answers cached only between
+    // kernels, so that every model, and thus every witness, is the same from
+    // run to run whatever the machine's load.
+    let workers = (1 + jobs.len() / 32).min(4);
+    let results = Mutex::new(Found::default());
+    let fresh = Mutex::new(Vec::new());
+    let worker = |index: usize| {
+        let cfg = z3::Config::new();
+        let ctx = z3::Context::new(&cfg);
+        let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+        let mut solver = smt::Solver::new(&ctx, config.query_rlimit, timeout);
+        let used = exec::used_dims(kernel);
+        solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
+        solver.assert_common(one, two);
+        solver.assert_products(&trace.products);
+        let mut local = Found::default();
+        let mut answers = Vec::new();
+        for job in jobs.iter().skip(index).step_by(workers) {
+            if start.elapsed() > config.kernel_budget {
+                local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
+                continue;
+            }
+            run_job(trace, job, &mut solver, base, cache, &mut answers, &mut local);
+        }
+        let mut all = results.lock().unwrap();
+        all.races.append(&mut local.races);
+        all.unknown.append(&mut local.unknown);
+        all.queries += local.queries;
+        fresh.lock().unwrap().append(&mut answers);
+    };
+    if workers == 1 {
+        worker(0);
+    } else {
+        std::thread::scope(|s| {
+            for index in 0..workers {
+                s.spawn(move || worker(index));
+            }
+        });
+    }
+    cache.lock().unwrap().extend(fresh.into_inner().unwrap());
+    let mut found = results.into_inner().unwrap();
+    // Jobs finish in any order; keep the output deterministic.
+    found.races.sort_by_key(|(job, r, _)| (job_key(job), *r as u8));
+    found.unknown.sort_by_key(|(job, _)| job_key(job));
+    found
+}
+
+fn job_key(job: &Job) -> (usize, usize, usize) {
+    match job {
+        Job::Pair { a, b, .. } => (0, *a, *b),
+        Job::Divergence { barrier } => (1, *barrier, 0),
+    }
+}
+
+/// New answers of a worker, added to the file's cache after the kernel.
+type Answers = Vec<(u64, Answer)>;
+
+fn ask(
+    solver: &mut smt::Solver<'_>,
+    q: &Query,
+    base: u64,
+    cache: &Cache,
+    answers: &mut Answers,
+    found: &mut Found,
+) -> Answer {
+    let key = q.fingerprint(base);
+    if let Some(answer) = cache.lock().unwrap().get(&key) {
+        return answer.clone();
+    }
+    found.queries += 1;
+    let mut answer = solver.check(q);
+    if let Answer::Sat(assignment) = &answer {
+        if !products_exact(&q.products, assignment) {
+            answer = refine(solver, q, assignment, found);
+        }
+    }
+    answers.push((key, answer.clone()));
+    answer
+}
+
+/// Whether the model's product leaves are the real products.
+fn products_exact(products: &[(u8, T)], a: &Assignment) -> bool {
+    let mut eval = Eval { assignment: a, memo: HashMap::new() };
+    products.iter().all(|(d, leaf)| {
+        (0..2).all(|th| {
+            let bid = a.leaf(Leaf::Bid(*d), th, 32);
+            let dim = a.leaf(Leaf::BlockDim(*d), 0, 32);
+            eval.value(leaf, th) == (bid * dim) & t::mask(32)
+        })
+    })
+}
+
+/// A model that used the linear facts about `blockIdx * blockDim` but not
+/// the product itself: ask again with `blockDim` fixed (the product is then
+/// linear), first as the model had it, then at common sizes.
+fn refine(solver: &mut smt::Solver<'_>, q: &Query, first: &Assignment, found: &mut Found) -> Answer {
+    let no = t::Deps::default();
+    let model_dims = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
+    let mut candidates = vec![model_dims];
+    for x in [32u128, 256, 1024, 2, 64] {
+        candidates.push([x, model_dims[1], model_dims[2]]);
+    }
+    for dims in candidates {
+        let mut refined = q.clone();
+        for d in 0..3u8 {
+            let c = t::constant(dims[usize::from(d)], 32);
+            refined.one.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &c));
+        }
+        for (d, leaf) in &q.products {
+            let exact = t::mul(&t::leaf(Leaf::Bid(*d), 32, no), &t::constant(dims[usize::from(*d)], 32));
+            let fact = t::eq(leaf, &exact);
+            refined.one.push(fact.clone());
+            refined.two.push(fact);
+        }
+        found.queries += 1;
+        if let answer @ Answer::Sat(_) = solver.check(&refined) {
+            return answer;
+        }
+    }
+    Answer::Unknown("a race needs `blockIdx * blockDim` at a block size the engine could not find".into())
+}
+
+fn run_job(
+    trace: &Trace<'_>,
+    job: &Job,
+    solver: &mut smt::Solver<'_>,
+    base: u64,
+    cache: &Cache,
+    answers: &mut Answers,
+    found: &mut Found,
+) {
+    match job {
+        Job::Pair { a, b, relations } => {
+            let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+            let mut remaining = relations.clone();
+            // One query for all relations; then the others, one by one.
+            let mut query = pair_query(ea, eb, &remaining);
+            query.products = trace.products.clone();
+            loop {
+                match ask(solver, &query, base, cache, answers, found) {
+                    Answer::Unsat => break,
+                    Answer::Unknown(reason) => {
+                        found.unknown.push((job.clone(), reason));
+                        break;
+                    }
+                    Answer::Sat(assignment) => {
+                        let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment)) else {
+                            // The model satisfies none of the relations: report it
+                            // as a failed witness under the first.
+                            found.races.push((job.clone(), remaining[0], assignment));
+                            break;
+                        };
+                        found.races.push((job.clone(), r, assignment));
+                        remaining.retain(|x| *x != r);
+                        if remaining.is_empty() {
+                            break;
+                        }
+                        query = pair_query(ea, eb, &remaining);
+                        query.products = trace.products.clone();
+                    }
+                }
+            }
+        }
+        Job::Divergence { barrier } => {
+            let mut q = divergence_query(&trace.barriers[*barrier]);
+            q.products = trace.products.clone();
+            match ask(solver, &q, base, cache, answers, found) {
+                Answer::Unsat => {}
+                Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
+                Answer::Sat(assignment) => found.races.push((job.clone(), Relation::SameBlock, assignment)),
+            }
+        }
+    }
+}
+
+// --------------------------------------------------------------- witnesses
+
+struct Eval<'a> {
+    assignment: &'a Assignment,
+    memo: HashMap<(*const t::Term, usize), u128>,
+}
+
+impl Eval<'_> {
+    fn value(&mut self, term: &T, thread: usize) -> u128 {
+        t::eval(term, thread, self.assignment, &mut self.memo)
+    }
+
+    fn holds(&mut self, term: &T, thread: usize) -> bool {
+        self.value(&t::to_bool(term), thread) == 1
+    }
+
+    fn facts_hold(&mut self, one: &[T], two: &[T]) -> bool {
+        one.iter().all(|f| self.holds(f, 0)) && two.iter().all(|f| self.holds(f, 1))
+    }
+}
+
+/// Re-evaluates a pair's witness with the engine's own semantics of terms.
+fn pair_witness_holds(
+    a: &AccessEv<'_>,
+    b: &AccessEv<'_>,
+    relation: Relation,
+    one: &[T],
+    two: &[T],
+    assignment: &Assignment,
+) -> bool {
+    let mut ev = Eval { assignment, memo: HashMap::new() };
+    let q = pair_query(a, b, &[relation]);
+    let same_ok =
+        q.same.iter().chain(q.cases.iter().flat_map(|(_, e)| e)).all(|(x, y)| ev.value(x, 0) == ev.value(y, 1));
+    let overlap_ok = q.overlap.as_ref().is_some_and(|(x, sx, y, sy)| {
+        let (vx, vy) = (ev.value(x, 0), ev.value(y, 1));
+        smt::overlaps(vx, *sx, vy, *sy)
+    });
+    ev.facts_hold(one, two)
+        && ev.holds(&a.guard, 0)
+        && ev.holds(&b.guard, 1)
+        && same_ok
+        && overlap_ok
+        && smt::relation_holds(relation, assignment)
+}
+
+fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], assignment: &Assignment) -> bool {
+    let mut ev = Eval { assignment, memo: HashMap::new() };
+    ev.facts_hold(one, two)
+        && ev.holds(&ev_b.guard, 0)
+        && !ev.holds(&ev_b.guard, 1)
+        && ev_b.iterations.iter().all(|k| ev.value(k, 0) == ev.value(k, 1))
+        && smt::relation_holds(Relation::SameBlock, assignment)
+}
+
+fn certainty(terms: &[&T]) -> Certainty {
+    if terms.iter().any(|t| t.deps.approx) {
+        Certainty::Approximate
+    } else if terms.iter().any(|t| t.deps.data) {
+        Certainty::DataDependent
+    } else {
+        Certainty::Definite
+    }
+}
+
+fn location(program: &Program, span: Span, text: &str, mode: Option<AccessMode>) -> Location {
+    let (file, line, col) = program.locate(span);
+    Location { file, line, col, text: text.to_string(), mode }
+}
+
+fn dim3(a: &Assignment, leaf: fn(u8) -> Leaf, thread: usize) -> [u32; 3] {
+    [0, 1, 2].map(|d| a.values.get(&(leaf(d), thread)).copied().unwrap_or(0) as u32)
+}
+
+fn class_of(relation: Relation, a: &Assignment) -> RaceClass {
+    match relation {
+        Relation::InterBlock => RaceClass::InterBlock,
+        Relation::IntraBlock => RaceClass::IntraBlock,
+        Relation::IntraWarp => RaceClass::IntraWarp,
+        Relation::SameBlock if smt::relation_holds(Relation::IntraWarp, a) => RaceClass::IntraWarp,
+        Relation::SameBlock => RaceClass::IntraBlock,
+    }
+}
+
+fn base_witness(kernel: &Kernel, a: &Assignment) -> Witness {
+    let mut params = Vec::new();
+    for (i, p) in kernel.params.iter().enumerate() {
+        if let (Type::Int { bits, signed }, Some(v)) = (&p.ty, a.values.get(&(Leaf::Param(i as u32), 0))) {
+            let bits = u32::from(*bits);
+            let v = if *signed { t::signed(*v, bits) as i64 } else { *v as i64 };
+            params.push((p.name.clone(), v));
+        }
+    }
+    Witness {
+        grid: Some(dim3(a, Leaf::GridDim, 0)),
+        block: Some(dim3(a, Leaf::BlockDim, 0)),
+        blocks: vec![dim3(a, Leaf::Bid, 0), dim3(a, Leaf::Bid, 1)],
+        threads: vec![dim3(a, Leaf::Tid, 0), dim3(a, Leaf::Tid, 1)],
+        params,
+        ..Witness::default()
+    }
+}
+
+/// Lengths of the array dimensions of an object's type, outermost first.
+fn dims(ty: &Type) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut ty = ty;
+    while let Type::Array { elem, len } = ty {
+        out.push(len.unwrap_or(0));
+        ty = elem;
+    }
+    out
+}
+
+fn element(program: &Program, kernel: &Kernel, ev: &AccessEv<'_>, offset: i64) -> String {
+    let size = ev.access.size.max(1) as i64;
+    let name = &ev.access.name;
+    if ev.obj == Obj::Dynamic {
+        return format!("address {offset:#x} of `{name}`");
+    }
+    if offset % size != 0 {
+        return format!("{name} + {offset} bytes");
+    }
+    let index = offset / size;
+    let ty = match &ev.obj {
+        Obj::Shared(id) => kernel.shared.get(*id as usize).map(|s| &s.ty),
+        Obj::Global(id) => program.globals.get(*id as usize).map(|g| &g.ty),
+        _ => None,
+    };
+    let dims = ty.map(dims).unwrap_or_default();
+    let inner: Vec<u64> = dims.iter().skip(1).copied().collect();
+    let elem_size = ty.and_then(|ty| {
+        let mut ty = ty;
+        while let Type::Array { elem, .. } = ty {
+            ty = elem;
+        }
+        ty.size()
+    });
+    if !inner.is_empty() && inner.iter().all(|d| *d > 0) && elem_size == Some(size as u64) && index >= 0 {
+        let mut rest = index as u64;
+        let mut parts = Vec::new();
+        for d in inner.iter().rev() {
+            parts.push(rest % d);
+            rest /= d;
+        }
+        parts.push(rest);
+        parts.reverse();
+        let subscripts: String = parts.iter().map(|p| format!("[{p}]")).collect();
+        return format!("{name}{subscripts}");
+    }
+    format!("{name}[{index}]")
+}
+
+fn loop_values(ev: &AccessEv<'_>, eval: &mut Eval<'_>, thread: usize) -> Vec<(String, i64)> {
+    ev.vars
+        .iter()
+        .map(|(name, term)| {
+            let v = eval.value(term, thread);
+            (name.clone(), t::signed(v, term.width) as i64)
+        })
+        .collect()
+}
+
+fn pair_race(
+    program: &Program,
+    kernel: &Kernel,
+    a: &AccessEv<'_>,
+    b: &AccessEv<'_>,
+    relation: Relation,
+    assignment: &Assignment,
+) -> Race {
+    let mut witness = base_witness(kernel, assignment);
+    let mut eval = Eval { assignment, memo: HashMap::new() };
+    let absolute = a.obj == Obj::Dynamic;
+    let offset = t::signed(eval.value(&address(a, absolute), 0), 64) as i64;
+    witness.element = Some(element(program, kernel, a, offset));
+    witness.byte_offset = Some(offset);
+    witness.values = vec![loop_values(a, &mut eval, 0), loop_values(b, &mut eval, 1)];
+    let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
+    let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
+    let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
+    let certainty = certainty(&terms);
+    // The access that comes first in the source is `first`; the witness
+    // threads follow the accesses.
+    let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
+        witness.blocks.reverse();
+        witness.threads.reverse();
+        witness.values.reverse();
+        (lb, la)
+    } else {
+        (la, lb)
+    };
+    Race {
+        class: class_of(relation, assignment),
+        kind: RaceKind::DataRace,
+        certainty,
+        array: Some(a.access.name.clone()),
+        first,
+        second,
+        witness: Some(witness),
+    }
+}
+
+fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignment: &Assignment) -> Race {
+    let at = location(program, ev.span, "__syncthreads()", None);
+    Race {
+        class: class_of(Relation::SameBlock, assignment),
+        kind: RaceKind::BarrierDivergence,
+        certainty: certainty(&[&ev.guard]),
+        array: None,
+        first: at.clone(),
+        second: at,
+        witness: Some(base_witness(kernel, assignment)),
+    }
 }
 
 #[cfg(test)]

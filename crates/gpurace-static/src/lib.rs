@@ -15,7 +15,10 @@
 //! code.
 
 mod check;
+mod exec;
 mod race;
+mod smt;
+mod term;
 mod verdict;
 
 pub use check::{check, Config};

@@ -109,6 +109,12 @@ pub struct Witness {
     pub params: Vec<(String, i64)>,
     /// The element both threads touch, e.g. `tile[1][0]`.
     pub element: Option<String>,
+    /// The byte offset of that element in its object (the address, for a
+    /// pointer the engine could not trace to an object).
+    pub byte_offset: Option<i64>,
+    /// Per thread, the values of the loop variables around its access, e.g.
+    /// `[("i", 3)]`.
+    pub values: Vec<Vec<(String, i64)>>,
 }
 
 /// A race found in one kernel.

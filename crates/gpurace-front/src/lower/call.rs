@@ -212,6 +212,35 @@ impl FnLower<'_, '_> {
                             _ => continue,
                         };
                         if let LValue::Mem(place) = self.deref(v.clone(), None, elem, a, span) {
+                            // An MTGP32 state is shared by the threads of one block by
+                            // design (the generator synchronises them): an update
+                            // atomic at block scope, which races across blocks only.
+                            if matches!(&place.ty, Type::Record { name, .. } if name.contains("Mtgp32")) {
+                                let kind = AccessKind::Atomic { op: AtomicOp::Exch, scope: Scope::Block };
+                                let mut access = self.access(&place, kind, span);
+                                // The generator's `offset` word, after its 1024 status words.
+                                let word = Expr::int(4096, Type::LONG);
+                                access.offset = Expr::binary(BinOp::Add, access.offset.clone(), word, Type::LONG);
+                                access.size = 4;
+                                access.ty = Type::UINT;
+                                self.emit(Stmt::Atomic { dst: None, access, args: Vec::new() });
+                                // It serves at most 256 threads: thread t owns status word
+                                // t % 256, so threads 256 apart collide.
+                                let mut slot = self.access(&place, AccessKind::Write, span);
+                                let lane = Expr::binary(
+                                    BinOp::Rem,
+                                    linear_thread_id(),
+                                    Expr::int(256, Type::UINT),
+                                    Type::UINT,
+                                );
+                                let bytes = Expr::binary(BinOp::Mul, lane, Expr::int(4, Type::UINT), Type::UINT);
+                                let bytes = Expr::Cast { ty: Type::LONG, arg: Box::new(bytes) };
+                                slot.offset = Expr::binary(BinOp::Add, slot.offset.clone(), bytes, Type::LONG);
+                                slot.size = 4;
+                                slot.ty = Type::UINT;
+                                self.emit(Stmt::Write { access: slot, value: Expr::int(0, Type::UINT) });
+                                continue;
+                            }
                             let read = self.access(&place, AccessKind::Read, span);
                             let dst = self.new_var(&format!("{name}.state"), place.ty.clone(), VarKind::Read, span);
                             self.emit(Stmt::Read { dst, access: read });
@@ -803,4 +832,15 @@ impl FnLower<'_, '_> {
         self.emit(Stmt::Write { access: write, value });
         Some(vals[0].clone())
     }
+}
+
+/// `threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y`.
+fn linear_thread_id() -> Expr {
+    use gpurace_ir::{Builtin, Dim};
+    let b = |x| Expr::Builtin(x);
+    let mul = |l, r| Expr::binary(BinOp::Mul, l, r, Type::UINT);
+    let add = |l, r| Expr::binary(BinOp::Add, l, r, Type::UINT);
+    let y = mul(b(Builtin::ThreadIdx(Dim::Y)), b(Builtin::BlockDim(Dim::X)));
+    let z = mul(mul(b(Builtin::ThreadIdx(Dim::Z)), b(Builtin::BlockDim(Dim::X))), b(Builtin::BlockDim(Dim::Y)));
+    add(add(b(Builtin::ThreadIdx(Dim::X)), y), z)
 }

@@ -1,0 +1,1530 @@
+//! Symbolic execution of one kernel for one symbolic thread.
+//!
+//! The executor walks the structured IR once, keeping for the thread a path
+//! condition and the value of every variable as a [`Term`]. Both arms of an
+//! `if` are executed and their states merged with `ite`, so the cost is linear
+//! in the size of the kernel. What it produces is every memory access and
+//! every barrier the thread may execute, each with:
+//!
+//! * its guard: the condition under which the thread reaches it;
+//! * its address: an object and a byte offset;
+//! * its *barrier counts*: how many block, warp and grid barriers the thread
+//!   has passed when it gets there.
+//!
+//! Two threads of one block can only race on accesses made with equal block
+//! barrier counts, because a block's barriers are aligned: the n-th barrier one
+//! thread passes is the n-th barrier every other thread of the block passes.
+//! This is what Faial's barrier-aligned loop split achieves, in a form that
+//! also covers nested barrier loops and barriers under uniform conditions.
+//!
+//! Loops are summarised, not unrolled. On entry, every variable the loop
+//! changes gets a per-thread unknown, except induction variables (`i += c`,
+//! `i -= c`, `i *= 2^s`, `i <<= s`, `i >>= s`, `i /= 2^s`), which become exact
+//! functions of a per-thread iteration number `k`. The body is executed once
+//! for "iteration `k`". In a loop that contains barriers, the barrier counts
+//! at iteration `k` are `entry + k * m`, where `m` is the (symbolic) number of
+//! barriers one iteration passes; after the loop they are `entry + N * m` for
+//! the trip count `N`. A loop whose iterations do not all pass the same number
+//! of barriers gets unknown counts, marked approximate.
+//!
+//! [`Term`]: crate::term::Term
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+
+use gpurace_ir::{
+    Access, AccessKind, Barrier, Base, BinOp, Builtin, Dim, Expr, Kernel, Loop, LoopKind, Program, Span, Stmt, Type,
+    UnOp, VarId,
+};
+
+use crate::term::{self as t, BvOp, CmpOp, Deps, FreshInfo, FreshKind, Leaf, Leaves, T};
+
+/// The memory object an access touches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Obj {
+    /// A pointer parameter (and a field path of a struct parameter).
+    Param(u32, Vec<String>),
+    Shared(u32),
+    Global(u32),
+    /// Thread-private memory: never shared.
+    Local,
+    /// A pointer computed at run time: `offset` is then the full address.
+    Dynamic,
+}
+
+/// Barrier counts of a thread at one point.
+#[derive(Debug, Clone)]
+pub struct Counts {
+    pub block: T,
+    pub warp: T,
+    pub grid: T,
+}
+
+/// One memory access a thread may execute.
+#[derive(Debug, Clone)]
+pub struct AccessEv<'k> {
+    pub access: &'k Access,
+    pub guard: T,
+    pub obj: Obj,
+    /// The object's address (64 bits); 0 for `Dynamic`.
+    pub base: T,
+    /// Byte offset from the object's start (64 bits); the address for `Dynamic`.
+    pub offset: T,
+    pub counts: Counts,
+    /// Induction variables of the loops around the access, for witnesses.
+    pub vars: Vec<(String, T)>,
+}
+
+/// One block or grid barrier a thread may execute.
+#[derive(Debug, Clone)]
+pub struct BarrierEv {
+    pub span: Span,
+    pub guard: T,
+    /// Iteration numbers of the barrier loops around it: both threads of a
+    /// divergence query are put in the same iteration.
+    pub iterations: Vec<T>,
+}
+
+/// Everything one symbolic thread may do.
+#[derive(Debug, Default)]
+pub struct Trace<'k> {
+    pub accesses: Vec<AccessEv<'k>>,
+    pub barriers: Vec<BarrierEv>,
+    /// Facts the kernel states (`__assume`, `__requires`), guarded.
+    pub assumptions: Vec<T>,
+    pub leaves: Leaves,
+    /// Statements whose memory effects cannot be over-approximated: a kernel
+    /// with one cannot be proved race-free.
+    pub unsupported: Vec<(Span, String)>,
+    /// Leaves standing for `blockIdx.d * blockDim.d` (dimension, leaf) when
+    /// `blockDim` is symbolic: the product is not linear, so the solver gets
+    /// linear facts about it instead (see `smt::Solver::assert_products`).
+    pub products: Vec<(u8, T)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Tag {
+    Value,
+    Iteration,
+    Trip,
+    Havoc(u32),
+    Exit(u32),
+    Before(u32),
+    Counts(u8),
+    Uninit(u32),
+    Product(u8),
+}
+
+#[derive(Clone)]
+struct State {
+    pc: T,
+    env: Vec<Option<T>>,
+    block: T,
+    warp: T,
+    grid: T,
+    /// Known contents of thread-local memory: (variable, byte offset, size) and
+    /// the value last stored there. Local memory is private to the thread, so a
+    /// load returns exactly what the thread stored.
+    local: Vec<(u32, u128, u64, T)>,
+}
+
+enum Frame {
+    Loop { breaks: Vec<State>, continues: Vec<State> },
+    Switch { breaks: Vec<State> },
+    Inlined { returns: Vec<State> },
+}
+
+/// How an induction variable moves each iteration.
+#[derive(Debug, Clone)]
+struct Induction {
+    op: BinOp,
+    step: T,
+    signed: bool,
+}
+
+pub const COUNT_WIDTH: u32 = 64;
+
+/// Runs the kernel symbolically.
+///
+/// With `abstract_products`, `blockIdx.d * blockDim.d` becomes a leaf of its
+/// own (for symbolic launch geometry).
+pub fn trace<'k>(program: &'k Program, kernel: &'k Kernel, abstract_products: bool) -> Trace<'k> {
+    let mut exec = Exec {
+        abstract_products,
+        program,
+        kernel,
+        frames: Vec::new(),
+        record: true,
+        trace: Trace::default(),
+        fresh: HashMap::new(),
+        fields: HashMap::new(),
+        sync_iterations: Vec::new(),
+        loop_vars: Vec::new(),
+    };
+    let zero = t::constant(0, COUNT_WIDTH);
+    let state = State {
+        pc: t::tru(),
+        env: vec![None; kernel.vars.len()],
+        block: zero.clone(),
+        warp: zero.clone(),
+        grid: zero,
+        local: Vec::new(),
+    };
+    exec.block(state, &kernel.body);
+    exec.trace
+}
+
+struct Exec<'k> {
+    abstract_products: bool,
+    program: &'k Program,
+    kernel: &'k Kernel,
+    frames: Vec<Frame>,
+    /// Off while re-evaluating a loop's exit condition.
+    record: bool,
+    trace: Trace<'k>,
+    fresh: HashMap<(usize, Tag), u32>,
+    fields: HashMap<(u32, String), u32>,
+    sync_iterations: Vec<T>,
+    loop_vars: Vec<(String, T)>,
+}
+
+/// The bit width a value of type `ty` has in terms; 0 for booleans.
+pub fn width(ty: &Type) -> u32 {
+    match ty {
+        Type::Bool => 0,
+        Type::Int { bits, .. } | Type::Float { bits } => u32::from(*bits).max(1),
+        _ => 64,
+    }
+}
+
+fn is_signed(ty: &Type) -> bool {
+    matches!(ty, Type::Int { signed: true, .. })
+}
+
+fn is_float(ty: &Type) -> bool {
+    matches!(ty, Type::Float { .. })
+}
+
+fn dim_index(d: Dim) -> u8 {
+    match d {
+        Dim::X => 0,
+        Dim::Y => 1,
+        Dim::Z => 2,
+    }
+}
+
+fn key<N>(node: &N) -> usize {
+    node as *const N as usize
+}
+
+impl<'k> Exec<'k> {
+    fn fresh(&mut self, node: usize, tag: Tag, name: impl FnOnce() -> String, width: u32, kind: FreshKind) -> T {
+        let index = match self.fresh.get(&(node, tag)) {
+            Some(index) => *index,
+            None => {
+                let index = self.trace.leaves.fresh.len() as u32;
+                self.trace.leaves.fresh.push(FreshInfo { name: name(), kind, width });
+                self.fresh.insert((node, tag), index);
+                index
+            }
+        };
+        let deps = Deps {
+            data: kind == FreshKind::Data,
+            approx: kind == FreshKind::Approx || kind == FreshKind::Havoc,
+            thread: true,
+        };
+        t::leaf(Leaf::Fresh(index), width, deps)
+    }
+
+    fn var_name(&self, var: VarId) -> String {
+        self.kernel.vars.get(var.0 as usize).map_or_else(|| format!("v{}", var.0), |v| v.name.clone())
+    }
+
+    fn var_ty(&self, var: VarId) -> Type {
+        self.kernel.vars.get(var.0 as usize).map_or(Type::INT, |v| v.ty.clone())
+    }
+
+    fn var_width(&self, var: VarId) -> u32 {
+        width(&self.var_ty(var))
+    }
+
+    // ---------------------------------------------------------------- values
+
+    fn ty_of(&self, e: &Expr) -> Type {
+        match e {
+            Expr::Int { ty, .. }
+            | Expr::Float { ty, .. }
+            | Expr::Unary { ty, .. }
+            | Expr::Binary { ty, .. }
+            | Expr::Cast { ty, .. }
+            | Expr::Select { ty, .. }
+            | Expr::Addr { ty, .. }
+            | Expr::Field { ty, .. }
+            | Expr::Call { ty, .. }
+            | Expr::Unknown { ty, .. } => ty.clone(),
+            Expr::Var(v) => self.var_ty(*v),
+            Expr::Param(i) => self.kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
+            Expr::Builtin(_) => Type::UINT,
+            Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
+        }
+    }
+
+    fn opaque(&mut self, e: &Expr, ty: &Type) -> T {
+        let w = width(ty);
+        self.fresh(key(e), Tag::Value, || "opaque value".to_string(), w, FreshKind::Approx)
+    }
+
+    /// The value of `e`, converted to the width of type `ty`.
+    fn value_as(&mut self, st: &State, e: &Expr, ty: &Type) -> T {
+        let v = self.value(st, e);
+        self.convert(&v, &self.ty_of(e), ty)
+    }
+
+    fn convert(&self, v: &T, from: &Type, to: &Type) -> T {
+        match width(to) {
+            0 => t::to_bool(v),
+            w => t::resize(v, w, is_signed(from)),
+        }
+    }
+
+    fn value(&mut self, st: &State, e: &Expr) -> T {
+        match e {
+            Expr::Int { value, ty } => match width(ty) {
+                0 => t::boolean(*value != 0),
+                w => t::constant_i(*value, w),
+            },
+            Expr::Float { ty, .. } => self.opaque(e, ty),
+            Expr::Var(v) => match st.env.get(v.0 as usize).cloned().flatten() {
+                Some(value) => value,
+                None => {
+                    let w = self.var_width(*v);
+                    let name = self.var_name(*v);
+                    self.fresh(0, Tag::Uninit(v.0), || format!("{name} (uninitialised)"), w, FreshKind::Havoc)
+                }
+            },
+            Expr::Param(i) => {
+                let ty = self.ty_of(e);
+                match ty {
+                    Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty),
+                    Type::Ptr(_) | Type::Array { .. } => object_base(BaseKind::Param, *i),
+                    _ => t::leaf(Leaf::Param(*i), width(&ty), Deps::default()),
+                }
+            }
+            Expr::Builtin(b) => match b {
+                Builtin::ThreadIdx(d) => t::leaf(Leaf::Tid(dim_index(*d)), 32, Deps::default()),
+                Builtin::BlockIdx(d) => t::leaf(Leaf::Bid(dim_index(*d)), 32, Deps::default()),
+                Builtin::BlockDim(d) => t::leaf(Leaf::BlockDim(dim_index(*d)), 32, Deps::default()),
+                Builtin::GridDim(d) => t::leaf(Leaf::GridDim(dim_index(*d)), 32, Deps::default()),
+                Builtin::WarpSize => t::constant(32, 32),
+            },
+            Expr::Unary { op, arg, ty } => {
+                if is_float(ty) {
+                    return self.opaque(e, ty);
+                }
+                match op {
+                    UnOp::Not => {
+                        let a = self.value(st, arg);
+                        let r = t::not(&t::to_bool(&a));
+                        self.convert(&r, &Type::Bool, ty)
+                    }
+                    UnOp::Neg => {
+                        let a = self.value_as(st, arg, ty);
+                        t::bin(BvOp::Sub, &t::constant(0, a.width), &a)
+                    }
+                    UnOp::BitNot => {
+                        let a = self.value_as(st, arg, ty);
+                        t::bin(BvOp::Xor, &a, &t::constant(t::mask(a.width), a.width))
+                    }
+                }
+            }
+            Expr::Binary { op, lhs, rhs, ty } => self.binary(st, e, *op, lhs, rhs, ty),
+            Expr::Cast { ty, arg } => {
+                let from = self.ty_of(arg);
+                if is_float(ty) || (is_float(&from) && !matches!(ty, Type::Bool)) {
+                    return self.opaque(e, ty);
+                }
+                if matches!(ty, Type::Record { .. } | Type::Opaque { .. }) {
+                    return self.opaque(e, ty);
+                }
+                let v = self.value(st, arg);
+                self.convert(&v, &from, ty)
+            }
+            Expr::Select { cond, then, els, ty } => {
+                let c = self.value(st, cond);
+                let a = self.value_as(st, then, ty);
+                let b = self.value_as(st, els, ty);
+                t::ite(&t::to_bool(&c), &a, &b)
+            }
+            Expr::Addr { base, offset, .. } => {
+                let b = self.base_value(st, base);
+                let o = self.value_as(st, offset, &Type::LONG);
+                t::add(&b, &o)
+            }
+            Expr::SharedAddr(id) => object_base(BaseKind::Shared, id.0),
+            Expr::Field { ty, .. } => match self.param_field(e) {
+                Some((index, path)) if !is_float(ty) => {
+                    let id = self.field_leaf(index, path);
+                    match ty {
+                        Type::Ptr(_) | Type::Array { .. } => object_base(BaseKind::Field, id),
+                        _ => t::leaf(Leaf::ParamField(id), width(ty), Deps::default()),
+                    }
+                }
+                _ => self.opaque(e, ty),
+            },
+            Expr::Call { func, args: call_args, ty }
+                if (func == "__mul24" || func == "__umul24") && call_args.len() == 2 =>
+            {
+                // The product of the low 24 bits (sign-extended for `__mul24`).
+                let signed = func == "__mul24";
+                let a = t::resize(&t::resize(&self.value_as(st, &call_args[0], ty), 24, false), 32, signed);
+                let b = t::resize(&t::resize(&self.value_as(st, &call_args[1], ty), 24, false), 32, signed);
+                let _ = e;
+                t::mul(&a, &b)
+            }
+            Expr::Call { func, args, ty } => {
+                let args: Vec<T> = args.iter().map(|a| t::to_bv(&self.value(st, a))).collect();
+                let w = width(ty);
+                t::uf(func, args, if w == 0 { 1 } else { w })
+            }
+            Expr::Unknown { ty, .. } => self.opaque(e, ty),
+        }
+    }
+
+    fn param_field(&self, e: &Expr) -> Option<(u32, String)> {
+        match e {
+            Expr::Param(i) => Some((*i, String::new())),
+            Expr::Field { value, field, .. } => {
+                let (i, path) = self.param_field(value)?;
+                Some((i, format!("{path}.{field}")))
+            }
+            Expr::Cast { arg, .. } => self.param_field(arg),
+            _ => None,
+        }
+    }
+
+    fn field_leaf(&mut self, index: u32, path: String) -> u32 {
+        let next = self.trace.leaves.fields.len() as u32;
+        let id = *self.fields.entry((index, path.clone())).or_insert(next);
+        if id == next {
+            self.trace.leaves.fields.push((index, path, id));
+        }
+        id
+    }
+
+    fn binary(&mut self, st: &State, e: &Expr, op: BinOp, lhs: &Expr, rhs: &Expr, ty: &Type) -> T {
+        let lty = self.ty_of(lhs);
+        let rty = self.ty_of(rhs);
+        if op == BinOp::LAnd || op == BinOp::LOr {
+            let a = t::to_bool(&self.value(st, lhs));
+            let b = t::to_bool(&self.value(st, rhs));
+            let r = if op == BinOp::LAnd { t::and(&a, &b) } else { t::or(&a, &b) };
+            return self.convert(&r, &Type::Bool, ty);
+        }
+        if op.is_comparison() {
+            if is_float(&lty) || is_float(&rty) {
+                let w = width(ty);
+                return self.fresh(key(e), Tag::Value, || "float comparison".into(), w, FreshKind::Approx);
+            }
+            // Operands have one type after C's usual conversions; use the wider.
+            let common = if width(&rty) > width(&lty) { rty.clone() } else { lty.clone() };
+            let signed = is_signed(&common) && (is_signed(&lty) || width(&lty) < width(&common)) && {
+                is_signed(&rty) || width(&rty) < width(&common)
+            };
+            let common = if width(&common) == 0 { Type::INT } else { common };
+            let a = self.value_as(st, lhs, &common);
+            let b = self.value_as(st, rhs, &common);
+            let (lt, le) = if signed { (CmpOp::Slt, CmpOp::Sle) } else { (CmpOp::Ult, CmpOp::Ule) };
+            let r = match op {
+                BinOp::Eq => t::eq(&a, &b),
+                BinOp::Ne => t::not(&t::eq(&a, &b)),
+                BinOp::Lt => t::cmp(lt, &a, &b),
+                BinOp::Le => t::cmp(le, &a, &b),
+                BinOp::Gt => t::cmp(lt, &b, &a),
+                _ => t::cmp(le, &b, &a),
+            };
+            return self.convert(&r, &Type::Bool, ty);
+        }
+        if is_float(ty) || is_float(&lty) || is_float(&rty) {
+            return self.opaque(e, ty);
+        }
+        let ty = if width(ty) == 0 { Type::INT } else { ty.clone() };
+        let signed = is_signed(&ty);
+        if op == BinOp::Mul && self.abstract_products {
+            if let Some(d) = block_product(lhs, rhs) {
+                let p = self.fresh(
+                    0,
+                    Tag::Product(d),
+                    || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char),
+                    32,
+                    FreshKind::Counter,
+                );
+                if !self.trace.products.iter().any(|(x, _)| *x == d) {
+                    self.trace.products.push((d, p.clone()));
+                }
+                return t::resize(&p, width(&ty), false);
+            }
+        }
+        let a = self.value_as(st, lhs, &ty);
+        let b = match op {
+            BinOp::Shl | BinOp::Shr => {
+                let b = self.value(st, rhs);
+                t::resize(&b, a.width, false)
+            }
+            _ => self.value_as(st, rhs, &ty),
+        };
+        match op {
+            BinOp::Add => t::add(&a, &b),
+            BinOp::Sub => t::bin(BvOp::Sub, &a, &b),
+            BinOp::Mul => t::mul(&a, &b),
+            BinOp::Div => t::bin(if signed { BvOp::SDiv } else { BvOp::UDiv }, &a, &b),
+            BinOp::Rem => t::bin(if signed { BvOp::SRem } else { BvOp::URem }, &a, &b),
+            BinOp::Shl => t::bin(BvOp::Shl, &a, &b),
+            BinOp::Shr => t::bin(if signed { BvOp::AShr } else { BvOp::LShr }, &a, &b),
+            BinOp::And => t::bin(BvOp::And, &a, &b),
+            BinOp::Or => t::bin(BvOp::Or, &a, &b),
+            BinOp::Xor => t::bin(BvOp::Xor, &a, &b),
+            BinOp::Min | BinOp::Max => {
+                let lt = t::cmp(if signed { CmpOp::Slt } else { CmpOp::Ult }, &a, &b);
+                if op == BinOp::Min {
+                    t::ite(&lt, &a, &b)
+                } else {
+                    t::ite(&lt, &b, &a)
+                }
+            }
+            _ => unreachable!("logical and comparison operators are handled above"),
+        }
+    }
+
+    fn base_value(&mut self, st: &State, base: &Base) -> T {
+        match base {
+            Base::Param { index, fields } if fields.is_empty() => object_base(BaseKind::Param, *index),
+            Base::Param { index, fields } => {
+                let id = self.field_leaf(*index, fields.iter().map(|f| format!(".{f}")).collect());
+                object_base(BaseKind::Field, id)
+            }
+            Base::Dynamic(e) => {
+                let v = self.value(st, e);
+                t::resize(&v, 64, false)
+            }
+            Base::Shared(id) => object_base(BaseKind::Shared, id.0),
+            Base::Global(id) => object_base(BaseKind::Global, id.0),
+            Base::Local(v) | Base::Host(v) => object_base(BaseKind::Local, v.0),
+        }
+    }
+
+    // ------------------------------------------------------------ statements
+
+    fn block(&mut self, mut st: State, stmts: &'k [Stmt]) -> State {
+        for stmt in stmts {
+            if st.pc.is_false() {
+                break;
+            }
+            st = self.stmt(st, stmt);
+        }
+        st
+    }
+
+    fn set(&self, st: &mut State, var: VarId, value: T) {
+        let ty = self.var_ty(var);
+        let value = match width(&ty) {
+            0 => t::to_bool(&value),
+            w if value.width == 0 => t::bool_to_bv(&value, w),
+            w if value.width != w => t::resize(&value, w, false),
+            _ => value,
+        };
+        if let Some(slot) = st.env.get_mut(var.0 as usize) {
+            *slot = Some(value);
+        }
+    }
+
+    fn define_fresh(&mut self, st: &mut State, node: usize, var: VarId, kind: FreshKind) {
+        let w = self.var_width(var);
+        let name = self.var_name(var);
+        let v = self.fresh(node, Tag::Value, || name, w, kind);
+        self.set(st, var, v);
+    }
+
+    fn stmt(&mut self, mut st: State, stmt: &'k Stmt) -> State {
+        match stmt {
+            Stmt::Decl { var, init } => {
+                let v = match init {
+                    Some(init) => self.value_as(&st, init, &self.var_ty(*var)),
+                    None => {
+                        let w = self.var_width(*var);
+                        let name = self.var_name(*var);
+                        self.fresh(key(stmt), Tag::Value, || format!("{name} (uninitialised)"), w, FreshKind::Havoc)
+                    }
+                };
+                self.set(&mut st, *var, v);
+            }
+            Stmt::Assign { var, value } => {
+                let v = self.value_as(&st, value, &self.var_ty(*var));
+                self.set(&mut st, *var, v);
+            }
+            Stmt::Read { dst, access } => {
+                self.access(&st, access);
+                if let Some(value) = self.known_load(&st, access) {
+                    self.set(&mut st, *dst, value);
+                } else {
+                    let kind = if is_float(&self.var_ty(*dst)) { FreshKind::Approx } else { FreshKind::Data };
+                    self.define_fresh(&mut st, key(stmt), *dst, kind);
+                }
+            }
+            Stmt::Write { access, value } => {
+                self.access(&st, access);
+                let v = self.value_as(&st, value, &access.ty);
+                self.store(&mut st, access, Some(v));
+            }
+            Stmt::Atomic { dst, access, args } => {
+                for arg in args {
+                    let _ = self.value(&st, arg);
+                }
+                self.access(&st, access);
+                self.store(&mut st, access, None);
+                if let Some(dst) = dst {
+                    self.define_fresh(&mut st, key(stmt), *dst, FreshKind::Data);
+                }
+            }
+            Stmt::If { cond, then, els, .. } => {
+                let c = t::to_bool(&self.value(&st, cond));
+                let mut a = st.clone();
+                a.pc = t::and(&st.pc, &c);
+                let mut b = st;
+                b.pc = t::and(&b.pc, &t::not(&c));
+                let a = self.block(a, then);
+                let b = self.block(b, els);
+                st = merge(vec![a, b]);
+            }
+            Stmt::Loop(lp) => st = self.exec_loop(st, lp),
+            Stmt::Switch { value, cases, .. } => {
+                let v = t::to_bv(&self.value(&st, value));
+                let matches: Vec<T> = cases
+                    .iter()
+                    .map(|c| {
+                        c.values.iter().fold(t::fals(), |acc, x| t::or(&acc, &t::eq(&v, &t::constant_i(*x, v.width))))
+                    })
+                    .collect();
+                let none = t::not(&matches.iter().fold(t::fals(), |acc, m| t::or(&acc, m)));
+                self.frames.push(Frame::Switch { breaks: Vec::new() });
+                let mut fall = dead(&st);
+                for (case, m) in cases.iter().zip(&matches) {
+                    let m = if case.is_default { t::or(m, &none) } else { m.clone() };
+                    let mut entry = st.clone();
+                    entry.pc = t::and(&st.pc, &m);
+                    fall = self.block(merge(vec![fall, entry]), &case.body);
+                }
+                let Some(Frame::Switch { mut breaks }) = self.frames.pop() else { unreachable!() };
+                if !cases.iter().any(|c| c.is_default) {
+                    let mut skip = st.clone();
+                    skip.pc = t::and(&st.pc, &none);
+                    breaks.push(skip);
+                }
+                breaks.push(fall);
+                st = merge(breaks);
+            }
+            Stmt::Break => {
+                for frame in self.frames.iter_mut().rev() {
+                    match frame {
+                        Frame::Loop { breaks, .. } | Frame::Switch { breaks } => {
+                            breaks.push(st.clone());
+                            break;
+                        }
+                        Frame::Inlined { .. } => {}
+                    }
+                }
+                st.pc = t::fals();
+            }
+            Stmt::Continue => {
+                for frame in self.frames.iter_mut().rev() {
+                    if let Frame::Loop { continues, .. } = frame {
+                        continues.push(st.clone());
+                        break;
+                    }
+                }
+                st.pc = t::fals();
+            }
+            Stmt::Return(_) => {
+                for frame in self.frames.iter_mut().rev() {
+                    if let Frame::Inlined { returns } = frame {
+                        returns.push(st.clone());
+                        break;
+                    }
+                }
+                st.pc = t::fals();
+            }
+            Stmt::Exit { .. } => st.pc = t::fals(),
+            Stmt::Scope(body) => st = self.block(st, body),
+            Stmt::Inlined { body, .. } => {
+                self.frames.push(Frame::Inlined { returns: Vec::new() });
+                let end = self.block(st, body);
+                let Some(Frame::Inlined { mut returns }) = self.frames.pop() else { unreachable!() };
+                returns.push(end);
+                st = merge(returns);
+            }
+            Stmt::Barrier { barrier, span } => match barrier {
+                Barrier::Block { .. } => {
+                    self.barrier(&st, *span);
+                    st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                }
+                Barrier::Grid => {
+                    self.barrier(&st, *span);
+                    st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                    st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
+                }
+                Barrier::Warp { mask } if full_mask(mask) => {
+                    st.warp = t::add(&st.warp, &t::constant(1, COUNT_WIDTH));
+                }
+                // A partial warp barrier or a tile barrier orders nothing here:
+                // ignoring a barrier can only add races.
+                Barrier::Warp { .. } | Barrier::Tile { .. } => {}
+            },
+            Stmt::Fence { .. } | Stmt::Assert { .. } | Stmt::Launch { .. } => {}
+            Stmt::WarpOp { dst, mask, args, .. } => {
+                let _ = self.value(&st, mask);
+                for arg in args {
+                    let _ = self.value(&st, arg);
+                }
+                if let Some(dst) = dst {
+                    self.define_fresh(&mut st, key(stmt), *dst, FreshKind::Data);
+                }
+            }
+            Stmt::Assume { cond, .. } => {
+                let c = t::to_bool(&self.value(&st, cond));
+                if self.record {
+                    self.trace.assumptions.push(t::implies(&st.pc, &c));
+                }
+            }
+            Stmt::Call { callee, dst, span, .. } => {
+                if self.record {
+                    self.trace.unsupported.push((*span, format!("call to `{callee}` is not inlined")));
+                }
+                if let Some(dst) = dst {
+                    self.define_fresh(&mut st, key(stmt), *dst, FreshKind::Approx);
+                }
+            }
+            Stmt::Unknown { reason, span } => {
+                if self.record {
+                    self.trace.unsupported.push((*span, reason.clone()));
+                }
+            }
+        }
+        st
+    }
+
+    /// The value a load from thread-local memory (or from the by-value
+    /// parameters, which every thread sees alike) returns, when known.
+    fn known_load(&mut self, st: &State, access: &Access) -> Option<T> {
+        match &access.base {
+            Base::Local(var) => {
+                let offset = self.value_as(st, &access.offset, &Type::LONG).as_const()?;
+                let (_, _, _, v) =
+                    st.local.iter().find(|(x, o, size, _)| *x == var.0 && *o == offset && *size == access.size)?;
+                Some(v.clone())
+            }
+            Base::Dynamic(e) => {
+                let pointer = self.value(st, e);
+                let offset = self.value_as(st, &access.offset, &Type::LONG);
+                if let Some((var, offset)) =
+                    t::add(&t::resize(&pointer, 64, false), &offset).as_const().and_then(local_slot)
+                {
+                    let (_, _, _, v) =
+                        st.local.iter().find(|(x, o, size, _)| *x == var && *o == offset && *size == access.size)?;
+                    return Some(v.clone());
+                }
+                // `s.array[4]` of a struct parameter: parameter memory.
+                let (index, path) = self.param_field(e)?;
+                if !matches!(self.ty_of(e), Type::Array { .. }) || is_float(&access.ty) {
+                    return None;
+                }
+                let offset = self.value_as(st, &access.offset, &Type::LONG).as_const()?;
+                let id = self.field_leaf(index, format!("{path}+{offset}"));
+                Some(t::leaf(Leaf::ParamField(id), width(&access.ty).max(1), Deps::default()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The local variable a store through a pointer writes, when the pointer
+    /// is known to point into one; `None` offset when the offset is unknown.
+    fn local_target(&mut self, st: &State, access: &Access) -> Option<(u32, Option<u128>)> {
+        match &access.base {
+            Base::Local(var) => Some((var.0, self.value_as(st, &access.offset, &Type::LONG).as_const())),
+            Base::Dynamic(e) => {
+                let pointer = self.value(st, e);
+                let offset = self.value_as(st, &access.offset, &Type::LONG);
+                let address = t::add(&t::resize(&pointer, 64, false), &offset);
+                let (var, offset) = address.as_const().and_then(local_slot)?;
+                Some((var, Some(offset)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Records a store to thread-local memory; a store the engine cannot place
+    /// (a pointer into local memory at an unknown offset) forgets everything.
+    fn store(&mut self, st: &mut State, access: &Access, value: Option<T>) {
+        match self.local_target(st, access) {
+            Some((var, Some(offset))) => self.store_local(st, var, offset, access.size, value),
+            Some((var, None)) => st.local.retain(|(x, ..)| *x != var),
+            None => {
+                let pointer = match &access.base {
+                    Base::Dynamic(e) => Some(self.value(st, e)),
+                    _ => None,
+                };
+                if pointer.is_some_and(|p| points_to_local(&p) || p.deps.data || p.deps.approx) {
+                    st.local.clear();
+                }
+            }
+        }
+    }
+
+    fn store_local(&mut self, st: &mut State, var: u32, o: u128, size: u64, value: Option<T>) {
+        st.local.retain(|(x, p, s, _)| *x != var || p + u128::from(*s) <= o || o + u128::from(size) <= *p);
+        if let Some(v) = value {
+            st.local.push((var, o, size, v));
+        }
+    }
+
+    fn access(&mut self, st: &State, access: &'k Access) {
+        if !self.record || st.pc.is_false() {
+            return;
+        }
+        let mut offset = self.value_as(st, &access.offset, &Type::LONG);
+        let mut obj = obj_of(&access.base);
+        let mut base = t::constant(0, 64);
+        if let Base::Dynamic(e) = &access.base {
+            let pointer = self.value(st, e);
+            offset = t::add(&t::resize(&pointer, 64, false), &offset);
+            // Thread-local memory, or the kernel's by-value parameters (an
+            // array inside a struct parameter): nothing another thread writes.
+            let in_params = self.param_field(e).is_some() && matches!(self.ty_of(e), Type::Array { .. });
+            if points_to_local(&pointer) || in_params {
+                obj = Obj::Local;
+            }
+        } else {
+            base = self.base_value(st, &access.base);
+        }
+        self.trace.accesses.push(AccessEv {
+            access,
+            guard: st.pc.clone(),
+            obj,
+            base,
+            offset,
+            counts: Counts { block: st.block.clone(), warp: st.warp.clone(), grid: st.grid.clone() },
+            vars: self.loop_vars.clone(),
+        });
+    }
+
+    fn barrier(&mut self, st: &State, span: Span) {
+        if self.record {
+            let iterations = self.sync_iterations.clone();
+            self.trace.barriers.push(BarrierEv { span, guard: st.pc.clone(), iterations });
+        }
+    }
+
+    // ----------------------------------------------------------------- loops
+
+    fn exec_loop(&mut self, st: State, lp: &'k Loop) -> State {
+        let st = self.block(st, &lp.init);
+        if st.pc.is_false() {
+            return st;
+        }
+        let node = key(lp);
+        let mut modified = BTreeSet::new();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            assigned(b, &mut modified);
+        }
+        let inductions = self.inductions(&st, lp, &modified);
+        let k = self.fresh(node, Tag::Iteration, || "iteration".into(), 32, FreshKind::Counter);
+        let n = self.fresh(node, Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
+
+        let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
+        let per_iteration = if sync { self.loop_increment(lp) } else { None };
+        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> [T; 3] {
+            let entry = [st.block.clone(), st.warp.clone(), st.grid.clone()];
+            if !sync {
+                return entry;
+            }
+            match &per_iteration {
+                Some(m) => {
+                    let k64 = t::resize(iter, COUNT_WIDTH, false);
+                    [0, 1, 2].map(|i| t::add(&entry[i], &t::mul(&k64, &m[i])))
+                }
+                None => [0, 1, 2].map(|i| {
+                    let extra = exec.fresh(
+                        node,
+                        Tag::Counts(tag * 3 + i as u8),
+                        || "barrier count".into(),
+                        COUNT_WIDTH,
+                        FreshKind::Approx,
+                    );
+                    t::add(&entry[i], &extra)
+                }),
+            }
+        };
+
+        // One symbolic iteration: iteration number k.
+        let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc);
+        let [block, warp, grid] = counts_at(self, &k, 0);
+        let mut written = BTreeSet::new();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            local_writes(b, &mut written);
+        }
+        let mut local = st.local.clone();
+        local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
+        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, local: local.clone() };
+        let outer_vars = self.loop_vars.len();
+        let mut ind_vars: Vec<&VarId> = inductions.keys().collect();
+        ind_vars.sort();
+        for var in ind_vars {
+            if let Some(value) = it.env[var.0 as usize].clone() {
+                self.loop_vars.push((self.var_name(*var), value));
+            }
+        }
+        if sync {
+            self.sync_iterations.push(k.clone());
+        }
+        self.frames.push(Frame::Loop { breaks: Vec::new(), continues: Vec::new() });
+        it = self.block(it, &lp.cond_pre);
+        if let (Some(cond), false) = (&lp.cond, lp.kind == LoopKind::DoWhile) {
+            let c = t::to_bool(&self.value(&it, cond));
+            it.pc = t::and(&it.pc, &c);
+        }
+        if let Some(cond) = &lp.cond {
+            let no_wrap = self.no_wrap(&st, &inductions, &k, cond);
+            it.pc = t::and(&it.pc, &no_wrap);
+        }
+        let end = self.block(it, &lp.body);
+        let Some(Frame::Loop { breaks, mut continues }) = self.frames.pop() else { unreachable!() };
+        continues.push(end);
+        let _ = self.block(merge(continues), &lp.step);
+        self.loop_vars.truncate(outer_vars);
+        if sync {
+            self.sync_iterations.pop();
+        }
+
+        // Leaving the loop after N iterations.
+        let Some(cond) = &lp.cond else {
+            return merge(breaks);
+        };
+        let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit);
+        let [block, warp, grid] = counts_at(self, &n, 1);
+        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, local };
+        let record = std::mem::replace(&mut self.record, false);
+        exit = self.block(exit, &lp.cond_pre);
+        let c = t::to_bool(&self.value(&exit, cond));
+        // What the exit values satisfy is a fact about them, not a path
+        // condition: a thread that reaches the loop leaves it with some trip
+        // count (this matters when asking whether a thread skips a barrier).
+        let mut facts = t::not(&c);
+        if lp.cond_pre.is_empty() && !inductions.is_empty() {
+            facts = t::and(&facts, &self.trip_is_least(&st, lp, node, &modified, &inductions, &n, cond));
+        }
+        facts = t::and(&facts, &self.no_wrap(&st, &inductions, &n, cond));
+        self.record = record;
+        if record {
+            self.trace.assumptions.push(t::implies(&st.pc, &facts));
+        }
+        let mut out = breaks;
+        out.push(exit);
+        merge(out)
+    }
+
+    /// `N == 0 || cond(N - 1)`: the trip count is the first iteration whose
+    /// condition fails, when the condition depends only on induction
+    /// variables and values the loop does not change.
+    #[allow(clippy::too_many_arguments)]
+    fn trip_is_least(
+        &mut self,
+        st: &State,
+        lp: &Loop,
+        node: usize,
+        modified: &BTreeSet<VarId>,
+        inductions: &HashMap<VarId, Induction>,
+        n: &T,
+        cond: &'k Expr,
+    ) -> T {
+        let prev = t::bin(BvOp::Sub, n, &t::constant(1, 32));
+        let env = self.loop_env(st, node, modified, inductions, &prev, Tag::Before);
+        let before = State { env, ..st.clone() };
+        let c = t::to_bool(&self.value(&before, cond));
+        let _ = lp;
+        let mut seen = BTreeSet::new();
+        t::leaves(&c, &mut seen, &mut HashSet::new());
+        let mentions_havoc = modified.iter().any(|v| {
+            !inductions.contains_key(v)
+                && self
+                    .fresh
+                    .get(&(node, Tag::Before(v.0)))
+                    .is_some_and(|index| seen.iter().any(|(l, _)| *l == Leaf::Fresh(*index)))
+        });
+        if mentions_havoc {
+            return t::tru();
+        }
+        t::or(&t::eq(n, &t::constant(0, 32)), &c)
+    }
+
+    /// Induction variables do not wrap around while the loop runs: signed
+    /// overflow is undefined, and an unsigned variable the loop test bounds
+    /// leaves the loop before it could wrap.
+    fn no_wrap(&mut self, st: &State, inductions: &HashMap<VarId, Induction>, k: &T, cond: &Expr) -> T {
+        let mut out = t::tru();
+        let mut vars: Vec<&VarId> = inductions.keys().collect();
+        vars.sort();
+        for var in vars {
+            let ind = &inductions[var];
+            let Some(v0) = st.env.get(var.0 as usize).cloned().flatten() else { continue };
+            if !ind.signed && !bounds_var(cond, *var) {
+                continue;
+            }
+            let w = v0.width;
+            let wide = (2 * w + 34).min(128);
+            let ext = |x: &T| t::resize(x, wide, ind.signed);
+            let k_wide = t::resize(k, wide, false);
+            let exact = match ind.op {
+                BinOp::Add => t::add(&ext(&v0), &t::mul(&k_wide, &ext(&ind.step))),
+                BinOp::Sub => t::bin(BvOp::Sub, &ext(&v0), &t::mul(&k_wide, &ext(&ind.step))),
+                BinOp::Mul | BinOp::Shl => {
+                    // v0 * 2^(k*s) fits when shifting back gives v0.
+                    let value = induction_value(&v0, ind, k);
+                    let back = if ind.signed { BvOp::AShr } else { BvOp::LShr };
+                    let shift = t::bin(BvOp::Sub, &t::constant(u128::from(w), w), &t::constant(u128::from(w), w));
+                    let _ = shift;
+                    let s: u128 = match ind.op {
+                        BinOp::Mul => ind.step.as_const().unwrap_or(1).trailing_zeros().into(),
+                        _ => ind.step.as_const().unwrap_or(0),
+                    };
+                    let k64 = t::resize(k, 64, false);
+                    let total = t::mul(&k64, &t::constant(s, 64));
+                    let fits = t::ult(&total, &t::constant(u128::from(w), 64));
+                    let amount = t::resize(&total, w, false);
+                    let restored = t::eq(&t::bin(back, &value, &amount), &v0);
+                    let sign_kept = if ind.signed {
+                        t::eq(
+                            &t::cmp(CmpOp::Slt, &value, &t::constant(0, w)),
+                            &t::cmp(CmpOp::Slt, &v0, &t::constant(0, w)),
+                        )
+                    } else {
+                        t::tru()
+                    };
+                    out = t::and(&out, &t::and(&fits, &t::and(&restored, &sign_kept)));
+                    continue;
+                }
+                _ => continue,
+            };
+            let fits = t::eq(&t::resize(&t::resize(&exact, w, false), wide, ind.signed), &exact);
+            out = t::and(&out, &fits);
+        }
+        out
+    }
+
+    fn loop_env(
+        &mut self,
+        st: &State,
+        node: usize,
+        modified: &BTreeSet<VarId>,
+        inductions: &HashMap<VarId, Induction>,
+        iteration: &T,
+        tag: fn(u32) -> Tag,
+    ) -> Vec<Option<T>> {
+        let mut env = st.env.clone();
+        for var in modified {
+            let entry = st.env.get(var.0 as usize).cloned().flatten();
+            let value = match (inductions.get(var), entry) {
+                (Some(ind), Some(v0)) => induction_value(&v0, ind, iteration),
+                _ => {
+                    let w = self.var_width(*var);
+                    let name = self.var_name(*var);
+                    self.fresh(node, tag(var.0), || name, w, FreshKind::Havoc)
+                }
+            };
+            if let Some(slot) = env.get_mut(var.0 as usize) {
+                *slot = Some(value);
+            }
+        }
+        env
+    }
+
+    /// Induction variables of `lp`: assigned exactly once in the loop, at the
+    /// top level of the body or the step, as `v = v OP e` with `e` unchanged by
+    /// the loop.
+    fn inductions(&mut self, st: &State, lp: &'k Loop, modified: &BTreeSet<VarId>) -> HashMap<VarId, Induction> {
+        let mut defs: HashMap<VarId, usize> = HashMap::new();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            count_defs(b, &mut defs);
+        }
+        let body_jumps = has_jump(&lp.body);
+        let mut out = HashMap::new();
+        let top = lp.step.iter().chain(if body_jumps { [].iter() } else { lp.body.iter() });
+        for stmt in top {
+            let Stmt::Assign { var, value } = stmt else { continue };
+            if defs.get(var) != Some(&1) {
+                continue;
+            }
+            let Some((op, step)) = induction_form(*var, value) else { continue };
+            if mentions_any(step, modified) || step.has_unknown() {
+                continue;
+            }
+            let ty = self.var_ty(*var);
+            if width(&ty) == 0 || is_float(&ty) {
+                continue;
+            }
+            let step_value = self.value_as(st, step, &ty);
+            if step_value.deps.data {
+                continue;
+            }
+            let ok = match op {
+                BinOp::Add | BinOp::Sub => true,
+                BinOp::Shl | BinOp::Shr => step_value.as_const().is_some(),
+                BinOp::Mul | BinOp::Div => step_value.as_const().is_some_and(|c| c.is_power_of_two()),
+                _ => false,
+            };
+            if ok {
+                out.insert(*var, Induction { op, step: step_value, signed: is_signed(&ty) });
+            }
+        }
+        out
+    }
+
+    /// Barriers one iteration of `lp` passes, when every iteration passes the
+    /// same number.
+    fn loop_increment(&mut self, lp: &'k Loop) -> Option<[T; 3]> {
+        let mut total = zero_counts();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            let m = self.increment(b)?;
+            total = [0, 1, 2].map(|i| t::add(&total[i], &m[i]));
+        }
+        Some(total)
+    }
+
+    fn increment(&mut self, stmts: &'k [Stmt]) -> Option<[T; 3]> {
+        let mut total = zero_counts();
+        for stmt in stmts {
+            let m = match stmt {
+                Stmt::Barrier { barrier: Barrier::Block { .. }, .. } => unit(0),
+                Stmt::Barrier { barrier: Barrier::Grid, .. } => {
+                    let mut m = unit(0);
+                    m[2] = t::constant(1, COUNT_WIDTH);
+                    m
+                }
+                Stmt::Barrier { barrier: Barrier::Warp { mask }, .. } if full_mask(mask) => unit(1),
+                Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. } => return None,
+                Stmt::If { then, els, .. } => {
+                    let a = self.increment(then)?;
+                    let b = self.increment(els)?;
+                    if a.iter().zip(&b).any(|(x, y)| x != y) {
+                        return None;
+                    }
+                    a
+                }
+                Stmt::Scope(body) | Stmt::Inlined { body, .. } => self.increment(body)?,
+                Stmt::Loop(inner) => {
+                    if !(has_sync(&inner.cond_pre) || has_sync(&inner.body) || has_sync(&inner.step)) {
+                        zero_counts()
+                    } else {
+                        let m = self.loop_increment(inner)?;
+                        let n = self.fresh(key(&**inner), Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
+                        let n = t::resize(&n, COUNT_WIDTH, false);
+                        m.map(|x| t::mul(&n, &x))
+                    }
+                }
+                Stmt::Switch { .. } if has_sync(std::slice::from_ref(stmt)) => return None,
+                _ => zero_counts(),
+            };
+            total = [0, 1, 2].map(|i| t::add(&total[i], &m[i]));
+        }
+        Some(total)
+    }
+}
+
+fn zero_counts() -> [T; 3] {
+    [0, 1, 2].map(|_| t::constant(0, COUNT_WIDTH))
+}
+
+fn unit(i: usize) -> [T; 3] {
+    let mut m = zero_counts();
+    m[i] = t::constant(1, COUNT_WIDTH);
+    m
+}
+
+fn dead(st: &State) -> State {
+    State { pc: t::fals(), ..st.clone() }
+}
+
+/// Joins states that reach one program point.
+fn merge(states: Vec<State>) -> State {
+    let template = states[0].clone();
+    let mut live: Vec<State> = states.into_iter().filter(|s| !s.pc.is_false()).collect();
+    match live.len() {
+        0 => return dead(&template),
+        1 => return live.pop().unwrap(),
+        _ => {}
+    }
+    let pc = live.iter().fold(t::fals(), |acc, s| t::or(&acc, &s.pc));
+    let pick = |values: Vec<Option<&T>>| -> Option<T> {
+        let present: Vec<(usize, &T)> = values.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i, v))).collect();
+        let (&(last_i, last), rest) = present.split_last()?;
+        let _ = last_i;
+        if rest.iter().all(|(_, v)| Arc::ptr_eq(v, last) || *v == last) {
+            return Some(last.clone());
+        }
+        Some(rest.iter().rev().fold(last.clone(), |acc, (i, v)| t::ite(&live[*i].pc, v, &acc)))
+    };
+    let env = (0..template.env.len()).map(|i| pick(live.iter().map(|s| s.env[i].as_ref()).collect())).collect();
+    let block = pick(live.iter().map(|s| Some(&s.block)).collect()).unwrap();
+    let warp = pick(live.iter().map(|s| Some(&s.warp)).collect()).unwrap();
+    let grid = pick(live.iter().map(|s| Some(&s.grid)).collect()).unwrap();
+    // Local memory known on every path, merged like variables.
+    let mut local = Vec::new();
+    for (var, offset, size, _) in &live[0].local {
+        let values: Vec<Option<&T>> = live
+            .iter()
+            .map(|s| s.local.iter().find(|(v, o, z, _)| v == var && o == offset && z == size).map(|(.., t)| t))
+            .collect();
+        if values.iter().all(Option::is_some) {
+            local.push((*var, *offset, *size, pick(values).unwrap()));
+        }
+    }
+    State { pc, env, block, warp, grid, local }
+}
+
+fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
+    let w = v0.width;
+    let kw = t::resize(k, w, false);
+    let c = &ind.step;
+    // Shift amount after k steps of `shift`, capped at the width (a shift by
+    // the width or more gives 0, or the sign for an arithmetic shift).
+    let amount = |shift: u128| -> T {
+        let k64 = t::resize(k, 64, false);
+        let total = t::mul(&k64, &t::constant(shift, 64));
+        let capped = t::ite(&t::ult(&total, &t::constant(u128::from(w), 64)), &total, &t::constant(u128::from(w), 64));
+        t::resize(&capped, w, false)
+    };
+    match ind.op {
+        BinOp::Add => t::add(v0, &t::mul(&kw, c)),
+        BinOp::Sub => t::bin(BvOp::Sub, v0, &t::mul(&kw, c)),
+        BinOp::Mul => t::bin(BvOp::Shl, v0, &amount(c.as_const().unwrap_or(1).trailing_zeros().into())),
+        BinOp::Shl => t::bin(BvOp::Shl, v0, &amount(c.as_const().unwrap_or(0))),
+        BinOp::Shr | BinOp::Div if !ind.signed || ind.op == BinOp::Shr => {
+            let shift = if ind.op == BinOp::Shr {
+                c.as_const().unwrap_or(0)
+            } else {
+                c.as_const().unwrap_or(1).trailing_zeros().into()
+            };
+            let op = if ind.signed { BvOp::AShr } else { BvOp::LShr };
+            t::bin(op, v0, &amount(shift))
+        }
+        _ => {
+            // Signed division by 2^s, k times: truncating division by 2^(k*s).
+            let shift: u128 = c.as_const().unwrap_or(1).trailing_zeros().into();
+            let k64 = t::resize(k, 64, false);
+            let total = t::mul(&k64, &t::constant(shift, 64));
+            let capped = t::ite(&t::ult(&total, &t::constant(62, 64)), &total, &t::constant(62, 64));
+            let divisor = t::bin(BvOp::Shl, &t::constant(1, 64), &capped);
+            let wide = t::resize(v0, 64, true);
+            t::resize(&t::bin(BvOp::SDiv, &wide, &divisor), w, false)
+        }
+    }
+}
+
+/// `blockIdx.d * blockDim.d` (either order, through casts): `d`.
+fn block_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
+    match (strip_casts(lhs), strip_casts(rhs)) {
+        (Expr::Builtin(Builtin::BlockIdx(a)), Expr::Builtin(Builtin::BlockDim(b)))
+        | (Expr::Builtin(Builtin::BlockDim(b)), Expr::Builtin(Builtin::BlockIdx(a)))
+            if a == b =>
+        {
+            Some(dim_index(*a))
+        }
+        _ => None,
+    }
+}
+
+/// Whether the loop test compares `var` with `<`, `<=`, `>` or `>=`.
+fn bounds_var(cond: &Expr, var: VarId) -> bool {
+    let mut found = false;
+    cond.visit(&mut |e| {
+        if let Expr::Binary { op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, lhs, rhs, .. } = e {
+            found |= [lhs, rhs].iter().any(|x| matches!(strip_casts(x), Expr::Var(v) if *v == var));
+        }
+    });
+    found
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match e {
+        Expr::Cast { arg, .. } => strip_casts(arg),
+        other => other,
+    }
+}
+
+/// `v = v OP e` (through casts): the operator and `e`.
+fn induction_form(var: VarId, value: &Expr) -> Option<(BinOp, &Expr)> {
+    let Expr::Binary { op, lhs, rhs, .. } = strip_casts(value) else { return None };
+    let is_var = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if *v == var);
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Shl | BinOp::Shr if is_var(lhs) => Some((*op, rhs)),
+        BinOp::Add | BinOp::Mul if is_var(rhs) => Some((*op, lhs)),
+        _ => None,
+    }
+}
+
+fn mentions_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| found |= matches!(x, Expr::Var(v) if vars.contains(v)));
+    found
+}
+
+pub fn full_mask(mask: &Expr) -> bool {
+    match strip_casts(mask) {
+        Expr::Int { value, .. } => *value as u32 == u32::MAX,
+        _ => false,
+    }
+}
+
+/// Local variables a block may write through memory (any depth).
+fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {
+    for stmt in stmts {
+        match stmt {
+            Stmt::Write { access, .. } | Stmt::Atomic { access, .. } => {
+                match &access.base {
+                    Base::Local(v) => {
+                        out.insert(v.0);
+                    }
+                    // Through a pointer: may be any local variable.
+                    Base::Dynamic(_) => {
+                        out.insert(u32::MAX);
+                    }
+                    _ => {}
+                }
+            }
+            Stmt::Inlined { body, .. } | Stmt::Scope(body) => local_writes(body, out),
+            Stmt::If { then, els, .. } => {
+                local_writes(then, out);
+                local_writes(els, out);
+            }
+            Stmt::Loop(lp) => {
+                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+                    local_writes(b, out);
+                }
+            }
+            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| local_writes(&c.body, out)),
+            _ => {}
+        }
+    }
+}
+
+/// Variables a block may assign (any depth).
+fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
+    for stmt in stmts {
+        match stmt {
+            Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => {
+                out.insert(*var);
+            }
+            Stmt::Atomic { dst, .. } | Stmt::WarpOp { dst, .. } | Stmt::Call { dst, .. } => out.extend(*dst),
+            Stmt::Inlined { result, body, .. } => {
+                out.extend(*result);
+                assigned(body, out);
+            }
+            Stmt::If { then, els, .. } => {
+                assigned(then, out);
+                assigned(els, out);
+            }
+            Stmt::Loop(lp) => {
+                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+                    assigned(b, out);
+                }
+            }
+            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| assigned(&c.body, out)),
+            Stmt::Scope(body) => assigned(body, out),
+            _ => {}
+        }
+    }
+}
+
+fn count_defs(stmts: &[Stmt], out: &mut HashMap<VarId, usize>) {
+    let mut set = |v: VarId, out: &mut HashMap<VarId, usize>| *out.entry(v).or_default() += 1;
+    for stmt in stmts {
+        match stmt {
+            Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => set(*var, out),
+            Stmt::Atomic { dst: Some(v), .. } | Stmt::WarpOp { dst: Some(v), .. } | Stmt::Call { dst: Some(v), .. } => {
+                set(*v, out)
+            }
+            Stmt::Inlined { result, body, .. } => {
+                if let Some(v) = result {
+                    set(*v, out);
+                }
+                count_defs(body, out);
+            }
+            Stmt::If { then, els, .. } => {
+                count_defs(then, out);
+                count_defs(els, out);
+            }
+            Stmt::Loop(lp) => {
+                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+                    count_defs(b, out);
+                }
+            }
+            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| count_defs(&c.body, out)),
+            Stmt::Scope(body) => count_defs(body, out),
+            _ => {}
+        }
+    }
+}
+
+/// Whether a loop body may leave an iteration early (`continue`, `break`,
+/// `return`, `exit`), ignoring jumps that stay inside nested loops.
+fn has_jump(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. } => true,
+        Stmt::If { then, els, .. } => has_jump(then) || has_jump(els),
+        Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => has_jump(b),
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| {
+            c.body.iter().any(|s| matches!(s, Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. }))
+                || c.body.iter().any(|s| !matches!(s, Stmt::Break) && has_jump(std::slice::from_ref(s)))
+        }),
+        Stmt::Loop(lp) => lp.body.iter().any(|s| matches!(s, Stmt::Return(_) | Stmt::Exit { .. })),
+        _ => false,
+    })
+}
+
+/// Whether a block contains a block, grid or full warp barrier.
+pub fn has_sync(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Barrier { barrier: Barrier::Block { .. } | Barrier::Grid, .. } => true,
+        Stmt::Barrier { barrier: Barrier::Warp { mask }, .. } => full_mask(mask),
+        Stmt::If { then, els, .. } => has_sync(then) || has_sync(els),
+        Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => has_sync(b),
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| has_sync(&c.body)),
+        Stmt::Loop(lp) => has_sync(&lp.init) || has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step),
+        _ => false,
+    })
+}
+
+pub fn obj_of(base: &Base) -> Obj {
+    match base {
+        Base::Param { index, fields } => Obj::Param(*index, fields.clone()),
+        Base::Shared(id) => Obj::Shared(id.0),
+        Base::Global(id) => Obj::Global(id.0),
+        Base::Local(_) | Base::Host(_) => Obj::Local,
+        Base::Dynamic(_) => Obj::Dynamic,
+    }
+}
+
+/// Whether every object a pointer may point to is thread-local.
+fn points_to_local(pointer: &T) -> bool {
+    use crate::term::Node;
+    match &pointer.node {
+        Node::Const(c) => local_slot(*c).is_some(),
+        Node::Bin(BvOp::Add | BvOp::Sub, a, b) => {
+            points_to_local(a) && !b.deps.data
+                || points_to_local(b) && !a.deps.data && matches!(&a.node, Node::Const(_))
+        }
+        Node::Ite(_, a, b) => points_to_local(a) && points_to_local(b),
+        Node::Ext(_, a) | Node::Trunc(a) => points_to_local(a),
+        _ => false,
+    }
+}
+
+/// The local variable and byte offset a constant address falls in.
+fn local_slot(address: u128) -> Option<(u32, u128)> {
+    let slot = address >> 40;
+    let first = (BaseKind::Local as u128) * 4096 + 1;
+    (first..first + 4096).contains(&slot).then(|| ((slot - first) as u32, address & ((1 << 40) - 1)))
+}
+
+/// Kinds of objects with an address of their own.
+#[derive(Debug, Clone, Copy)]
+pub enum BaseKind {
+    Param,
+    Field,
+    Shared,
+    Global,
+    Local,
+}
+
+/// The address of a distinct object: objects are 2^40 bytes apart, so two
+/// distinct objects never overlap. This is the assumption GPUVerify and Faial
+/// make about pointer parameters (they do not alias); host-guided analysis
+/// can relate them.
+pub fn object_base(kind: BaseKind, id: u32) -> T {
+    let slot = (kind as u128) * 4096 + u128::from(id) + 1;
+    t::constant(slot << 40, 64)
+}
+
+/// The leaf number of a static object's address.
+pub fn object_id(obj: &Obj) -> u32 {
+    match obj {
+        Obj::Shared(id) => id * 4,
+        Obj::Global(id) => id * 4 + 1,
+        Obj::Local => 2,
+        Obj::Param(..) | Obj::Dynamic => 3,
+    }
+}
+
+/// Calls `f` on every expression of a block (any depth).
+pub fn for_each_expr(stmts: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    let access = |a: &Access, f: &mut dyn FnMut(&Expr)| {
+        a.offset.visit(f);
+        if let Base::Dynamic(e) = &a.base {
+            e.visit(f);
+        }
+    };
+    for stmt in stmts {
+        match stmt {
+            Stmt::Decl { init, .. } => init.iter().for_each(|e| e.visit(f)),
+            Stmt::Assign { value, .. } => value.visit(f),
+            Stmt::Read { access: a, .. } => access(a, f),
+            Stmt::Write { access: a, value } => {
+                access(a, f);
+                value.visit(f);
+            }
+            Stmt::Atomic { access: a, args, .. } => {
+                access(a, f);
+                args.iter().for_each(|e| e.visit(f));
+            }
+            Stmt::If { cond, then, els, .. } => {
+                cond.visit(f);
+                for_each_expr(then, f);
+                for_each_expr(els, f);
+            }
+            Stmt::Loop(lp) => {
+                lp.cond.iter().for_each(|e| e.visit(f));
+                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+                    for_each_expr(b, f);
+                }
+            }
+            Stmt::Switch { value, cases, .. } => {
+                value.visit(f);
+                cases.iter().for_each(|c| for_each_expr(&c.body, f));
+            }
+            Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => for_each_expr(b, f),
+            Stmt::Barrier { barrier: Barrier::Warp { mask: e } | Barrier::Tile { size: e }, .. } => e.visit(f),
+            Stmt::WarpOp { mask, args, .. } => {
+                mask.visit(f);
+                args.iter().for_each(|e| e.visit(f));
+            }
+            Stmt::Assume { cond, .. } | Stmt::Assert { cond, .. } => cond.visit(f),
+            Stmt::Return(Some(e)) => e.visit(f),
+            Stmt::Call { args, .. } => args.iter().for_each(|e| e.visit(f)),
+            _ => {}
+        }
+    }
+}
+
+/// Which dimensions beyond `x` the kernel reads: `[block y, block z, grid y, grid z]`.
+pub fn used_dims(kernel: &Kernel) -> [bool; 4] {
+    let mut used = [false; 4];
+    for_each_expr(&kernel.body, &mut |e| {
+        if let Expr::Builtin(b) = e {
+            match b {
+                Builtin::ThreadIdx(Dim::Y) | Builtin::BlockDim(Dim::Y) => used[0] = true,
+                Builtin::ThreadIdx(Dim::Z) | Builtin::BlockDim(Dim::Z) => used[1] = true,
+                Builtin::BlockIdx(Dim::Y) | Builtin::GridDim(Dim::Y) => used[2] = true,
+                Builtin::BlockIdx(Dim::Z) | Builtin::GridDim(Dim::Z) => used[3] = true,
+                _ => {}
+            }
+        }
+    });
+    used
+}

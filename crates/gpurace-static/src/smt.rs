@@ -1,0 +1,524 @@
+//! Queries and their translation to z3.
+//!
+//! A [`Query`] asks whether thread 1 and thread 2 can satisfy a set of
+//! per-thread facts together, with some values equal across the threads, two
+//! byte ranges overlapping and the two threads in a given [`Relation`]. Terms
+//! are instantiated per thread here: a per-thread leaf becomes one solver
+//! constant for each thread, a shared leaf one for both.
+//!
+//! One [`Solver`] (one z3 context) serves all the queries of a worker thread:
+//! the facts common to every query of a kernel are asserted once, each query
+//! is pushed and popped above them.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+
+use z3::ast::{Ast, Bool, Dynamic, BV};
+use z3::{Context, FuncDecl, Model, Params, SatResult, Sort};
+
+use crate::term::{self as t, BvOp, CmpOp, Leaf, Node, Term, Valuation, T};
+
+/// How the two threads of a query relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// Different blocks.
+    InterBlock,
+    /// One block, different warps.
+    IntraBlock,
+    /// One warp, different lanes.
+    IntraWarp,
+    /// One block, different threads.
+    SameBlock,
+}
+
+/// A satisfiability question about two threads.
+#[derive(Debug, Clone)]
+pub struct Query {
+    /// Facts of thread 1 and of thread 2.
+    pub one: Vec<T>,
+    pub two: Vec<T>,
+    /// `a` for thread 1 equals `b` for thread 2.
+    pub same: Vec<(T, T)>,
+    /// Byte ranges `[a, a + size_a)` of thread 1 and `[b, b + size_b)` of
+    /// thread 2 that must overlap.
+    pub overlap: Option<(T, u64, T, u64)>,
+    /// The threads are in one of these relations, each with equalities of
+    /// its own (barrier counts).
+    pub cases: Vec<(Relation, Vec<(T, T)>)>,
+    /// The kernel's `blockIdx * blockDim` leaves: a model must give them
+    /// their real values to be a witness.
+    pub products: Vec<(u8, T)>,
+}
+
+impl Query {
+    /// A structural hash, for the per-file cache of answers.
+    pub fn fingerprint(&self, base: u64) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        base.hash(&mut h);
+        self.one.iter().for_each(|x| x.hash.hash(&mut h));
+        1u8.hash(&mut h);
+        self.two.iter().for_each(|x| x.hash.hash(&mut h));
+        self.same.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
+        if let Some((a, sa, b, sb)) = &self.overlap {
+            (a.hash, sa, b.hash, sb).hash(&mut h);
+        }
+        for (r, eqs) in &self.cases {
+            r.hash(&mut h);
+            eqs.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
+        }
+        h.finish()
+    }
+
+    /// Every term of the query (for collecting leaves).
+    pub fn terms(&self) -> Vec<&T> {
+        let mut out: Vec<&T> = self.one.iter().chain(&self.two).collect();
+        for (a, b) in &self.same {
+            out.push(a);
+            out.push(b);
+        }
+        if let Some((a, _, b, _)) = &self.overlap {
+            out.push(a);
+            out.push(b);
+        }
+        for (_, eqs) in &self.cases {
+            for (a, b) in eqs {
+                out.push(a);
+                out.push(b);
+            }
+        }
+        out
+    }
+}
+
+/// Values of a satisfying assignment, per thread (0 and 1), for every leaf
+/// the query mentions, plus the interpretation of unknown functions.
+#[derive(Debug, Clone, Default)]
+pub struct Assignment {
+    pub values: HashMap<(Leaf, usize), u128>,
+    pub functions: HashMap<(Arc<str>, Vec<u128>), u128>,
+}
+
+impl Valuation for Assignment {
+    fn leaf(&self, leaf: Leaf, thread: usize, _width: u32) -> u128 {
+        let thread = if leaf.per_thread() { thread } else { 0 };
+        self.values.get(&(leaf, thread)).copied().unwrap_or(0)
+    }
+
+    fn uf(&self, name: &str, args: &[u128], _width: u32) -> u128 {
+        self.functions.get(&(Arc::from(name), args.to_vec())).copied().unwrap_or(0)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Answer {
+    Sat(Box<Assignment>),
+    Unsat,
+    Unknown(String),
+}
+
+pub const BLOCK_LEAVES: [Leaf; 3] = [Leaf::BlockDim(0), Leaf::BlockDim(1), Leaf::BlockDim(2)];
+
+/// Linear thread id from concrete values.
+pub fn linear(tid: [u128; 3], dim: [u128; 3]) -> u128 {
+    tid[0] + tid[1] * dim[0] + tid[2] * dim[0] * dim[1]
+}
+
+/// Whether concrete threads satisfy a relation (the witness check's side).
+pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
+    let get = |l: Leaf, th: usize| a.leaf(l, th, 32);
+    let dim = [0, 1, 2].map(|d| get(Leaf::BlockDim(d), 0));
+    let tid = |th| [0, 1, 2].map(|d| get(Leaf::Tid(d), th));
+    let same_block = (0..3).all(|d| get(Leaf::Bid(d), 0) == get(Leaf::Bid(d), 1));
+    let (l1, l2) = (linear(tid(0), dim), linear(tid(1), dim));
+    match rel {
+        Relation::InterBlock => !same_block,
+        Relation::IntraBlock => same_block && l1 / 32 != l2 / 32,
+        Relation::IntraWarp => same_block && l1 / 32 == l2 / 32 && l1 != l2,
+        Relation::SameBlock => same_block && l1 != l2,
+    }
+}
+
+/// The overlap test of two byte ranges, as the engine evaluates it.
+pub fn overlaps(a: u128, size_a: u64, b: u128, size_b: u64) -> bool {
+    let m = t::mask(64);
+    let diff = a.wrapping_sub(b).wrapping_add(u128::from(size_b) - 1) & m;
+    diff < u128::from(size_a + size_b - 1)
+}
+
+/// A z3 context and solver with the kernel's common facts asserted.
+pub struct Solver<'c> {
+    ctx: &'c Context,
+    solver: z3::Solver<'c>,
+    memo: HashMap<(*const Term, u8), (T, Dynamic<'c>)>,
+    functions: HashMap<(Arc<str>, usize, u32), FuncDecl<'c>>,
+    timeout_ms: u32,
+    /// The facts asserted below every query (their leaves are in every model).
+    common: Vec<T>,
+    /// Which of `blockDim.x/y/z` may be above 1: the others are left out of
+    /// linear thread ids, which keeps them linear when `blockDim.x` is symbolic.
+    pub block_dims_used: [bool; 3],
+}
+
+impl<'c> Solver<'c> {
+    /// `rlimit` bounds each query in z3's deterministic resource units (about
+    /// 6 million per second on a 2020s x86 core), so that verdicts do not
+    /// depend on the machine's load; `timeout_ms` is a wall-clock safety net.
+    pub fn new(ctx: &'c Context, rlimit: u32, timeout_ms: u32) -> Solver<'c> {
+        let solver = z3::Solver::new(ctx);
+        let mut params = Params::new(ctx);
+        params.set_u32("rlimit", rlimit);
+        solver.set_params(&params);
+        Solver {
+            ctx,
+            solver,
+            memo: HashMap::new(),
+            functions: HashMap::new(),
+            timeout_ms,
+            common: Vec::new(),
+            block_dims_used: [true; 3],
+        }
+    }
+
+    /// Asserts facts of thread 1, of thread 2 and of both.
+    pub fn assert_common(&mut self, one: &[T], two: &[T]) {
+        self.common = one.iter().chain(two).cloned().collect();
+        for f in one {
+            let b = self.boolean(f, 1);
+            self.solver.assert(&b);
+        }
+        for f in two {
+            let b = self.boolean(f, 2);
+            self.solver.assert(&b);
+        }
+    }
+
+    /// Linear facts about `P = blockIdx.d * blockDim.d` for both threads:
+    /// block 0 starts at 0, blocks are `blockDim` apart in the order of their
+    /// ids, and every block ends inside the `int` range. They hold for the
+    /// real product, so a proof with them is a proof.
+    pub fn assert_products(&mut self, products: &[(u8, T)]) {
+        let ctx = self.ctx;
+        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
+        for (d, leaf) in products {
+            let wide = |s: &mut Solver<'c>, l: Leaf, th: u8| s.leaf(l, 32, th).as_bv().unwrap().zero_ext(32);
+            let b = wide(self, Leaf::BlockDim(*d), 1);
+            let mut p = Vec::new();
+            let mut id = Vec::new();
+            for th in [1u8, 2] {
+                let pv = self.term(leaf, th).as_bv().unwrap().zero_ext(32);
+                let bid = wide(self, Leaf::Bid(*d), th);
+                self.solver.assert(&bid._eq(&c64(0)).implies(&pv._eq(&c64(0))));
+                self.solver.assert(&pv.bvadd(&b).bvule(&c64(1 << 31)));
+                self.solver.assert(&pv.bvuge(&bid));
+                self.solver.assert(&pv.bvule(&bid.bvmul(&c64(1024))));
+                self.solver.assert(&bid._eq(&c64(0)).not().implies(&pv.bvuge(&b)));
+                p.push(pv);
+                id.push(bid);
+            }
+            self.solver.assert(&id[0]._eq(&id[1]).implies(&p[0]._eq(&p[1])));
+            self.solver.assert(&id[0].bvult(&id[1]).implies(&p[0].bvadd(&b).bvule(&p[1])));
+            self.solver.assert(&id[1].bvult(&id[0]).implies(&p[1].bvadd(&b).bvule(&p[0])));
+        }
+    }
+
+    pub fn check(&mut self, q: &Query) -> Answer {
+        self.solver.push();
+        for f in &q.one {
+            let b = self.boolean(f, 1);
+            self.solver.assert(&b);
+        }
+        for f in &q.two {
+            let b = self.boolean(f, 2);
+            self.solver.assert(&b);
+        }
+        for (a, b) in &q.same {
+            let (x, y) = (self.term(a, 1), self.term(b, 2));
+            self.solver.assert(&x._eq(&y));
+        }
+        if let Some((a, sa, b, sb)) = &q.overlap {
+            let (x, y) = (self.bv(a, 1), self.bv(b, 2));
+            let diff = x.bvsub(&y).bvadd(&BV::from_u64(self.ctx, sb - 1, 64));
+            self.solver.assert(&diff.bvult(&BV::from_u64(self.ctx, sa + sb - 1, 64)));
+        }
+        let mut cases = Vec::new();
+        for (r, eqs) in &q.cases {
+            let mut parts = vec![self.relation(*r)];
+            for (a, b) in eqs {
+                let (x, y) = (self.term(a, 1), self.term(b, 2));
+                parts.push(x._eq(&y));
+            }
+            cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
+        }
+        let refs: Vec<&Bool<'c>> = cases.iter().collect();
+        self.solver.assert(&Bool::or(self.ctx, &refs));
+        // z3 does not look at its timeout inside every procedure (bit-blasting
+        // large products can run for minutes), so a watchdog interrupts it.
+        let handle = self.ctx.handle();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let limit = std::time::Duration::from_millis(u64::from(self.timeout_ms) + 50);
+        let result = std::thread::scope(|s| {
+            s.spawn(move || {
+                if wait.recv_timeout(limit).is_err() {
+                    handle.interrupt();
+                }
+            });
+            let result = self.solver.check();
+            let _ = done.send(());
+            result
+        });
+        if std::env::var_os("GPURACE_SOLVER_STATS").is_some() {
+            let stats = self.solver.get_statistics();
+            let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
+            eprintln!("query: {result:?} rlimit {rlimit}");
+        }
+        let answer = match result {
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => {
+                Answer::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
+            }
+            SatResult::Sat => match self.solver.get_model() {
+                Some(model) => Answer::Sat(Box::new(self.assignment(&model, q))),
+                None => Answer::Unknown("no model".to_string()),
+            },
+        };
+        self.solver.pop(1);
+        answer
+    }
+
+    fn relation(&mut self, rel: Relation) -> Bool<'c> {
+        let ctx = self.ctx;
+        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
+        let dim: Vec<BV<'c>> =
+            (0..3).map(|d| self.leaf(Leaf::BlockDim(d), 32, 1).as_bv().unwrap().zero_ext(32)).collect();
+        let used = self.block_dims_used;
+        let lin = |s: &mut Solver<'c>, th: u8| {
+            let tid: Vec<BV<'c>> = (0..3).map(|d| s.leaf(Leaf::Tid(d), 32, th).as_bv().unwrap().zero_ext(32)).collect();
+            let mut lin = tid[0].clone();
+            if used[1] {
+                lin = lin.bvadd(&tid[1].bvmul(&dim[0]));
+            }
+            if used[2] {
+                lin = lin.bvadd(&tid[2].bvmul(&dim[0]).bvmul(&dim[1]));
+            }
+            lin
+        };
+        let (l1, l2) = (lin(self, 1), lin(self, 2));
+        let same_block: Vec<Bool<'c>> = (0..3)
+            .map(|d| {
+                let a = self.leaf(Leaf::Bid(d), 32, 1);
+                let b = self.leaf(Leaf::Bid(d), 32, 2);
+                a._eq(&b)
+            })
+            .collect();
+        let same_block = Bool::and(ctx, &same_block.iter().collect::<Vec<_>>());
+        let (w1, w2) = (l1.bvudiv(&c64(32)), l2.bvudiv(&c64(32)));
+        match rel {
+            Relation::InterBlock => same_block.not(),
+            Relation::IntraBlock => Bool::and(ctx, &[&same_block, &w1._eq(&w2).not()]),
+            Relation::IntraWarp => Bool::and(ctx, &[&same_block, &w1._eq(&w2), &l1._eq(&l2).not()]),
+            Relation::SameBlock => Bool::and(ctx, &[&same_block, &l1._eq(&l2).not()]),
+        }
+    }
+
+    fn assignment(&mut self, model: &Model<'c>, q: &Query) -> Assignment {
+        let mut leaves = BTreeSet::new();
+        let mut seen = HashSet::new();
+        for term in q.terms().into_iter().chain(&self.common) {
+            t::leaves(term, &mut leaves, &mut seen);
+        }
+        for d in 0..3 {
+            leaves.extend([Leaf::Tid(d), Leaf::Bid(d), Leaf::BlockDim(d), Leaf::GridDim(d)].map(|l| (l, 32)));
+        }
+        let mut out = Assignment::default();
+        for (leaf, width) in leaves {
+            let threads: &[u8] = if leaf.per_thread() { &[1, 2] } else { &[1] };
+            for &th in threads {
+                let c = self.leaf(leaf, width, th);
+                if let Some(v) = model.eval(&c, true).and_then(|v| value_of(&v)) {
+                    out.values.insert((leaf, usize::from(th - 1)), v);
+                }
+            }
+        }
+        // Interpretations of unknown functions at the points the witness uses.
+        let mut ufs = Vec::new();
+        let mut seen = HashSet::new();
+        for term in q.terms().into_iter().chain(&self.common) {
+            collect_ufs(term, &mut ufs, &mut seen);
+        }
+        for uf in ufs {
+            for th in [1u8, 2] {
+                if !uf.deps.thread && th == 2 {
+                    continue;
+                }
+                let Node::Uf(name, args) = &uf.node else { continue };
+                let app = self.term(&uf, th);
+                let arg_values: Option<Vec<u128>> = args
+                    .iter()
+                    .map(|a| {
+                        let v = self.term(a, th);
+                        model.eval(&v, true).and_then(|v| value_of(&v))
+                    })
+                    .collect();
+                if let (Some(arg_values), Some(v)) = (arg_values, model.eval(&app, true).and_then(|v| value_of(&v))) {
+                    out.functions.insert((name.clone(), arg_values), v);
+                }
+            }
+        }
+        out
+    }
+
+    fn leaf(&mut self, leaf: Leaf, width: u32, th: u8) -> Dynamic<'c> {
+        let name = match leaf {
+            Leaf::Tid(d) => format!("threadIdx.{}@{th}", dim(d)),
+            Leaf::Bid(d) => format!("blockIdx.{}@{th}", dim(d)),
+            Leaf::BlockDim(d) => format!("blockDim.{}", dim(d)),
+            Leaf::GridDim(d) => format!("gridDim.{}", dim(d)),
+            Leaf::Param(i) => format!("param{i}"),
+            Leaf::ParamField(i) => format!("field{i}"),
+            Leaf::Object(i) => format!("object{i}"),
+            Leaf::Fresh(i) => format!("v{i}@{th}"),
+        };
+        if width == 0 {
+            Dynamic::from_ast(&Bool::new_const(self.ctx, name))
+        } else {
+            Dynamic::from_ast(&BV::new_const(self.ctx, name, width))
+        }
+    }
+
+    fn boolean(&mut self, f: &T, th: u8) -> Bool<'c> {
+        let d = self.term(&t::to_bool(f), th);
+        d.as_bool().expect("a boolean term")
+    }
+
+    fn bv(&mut self, f: &T, th: u8) -> BV<'c> {
+        let d = self.term(&t::to_bv(f), th);
+        d.as_bv().expect("a bit-vector term")
+    }
+
+    /// The z3 term of `term` for thread `th` (1 or 2).
+    pub fn term(&mut self, term: &T, th: u8) -> Dynamic<'c> {
+        let th = if term.deps.thread { th } else { 1 };
+        let key = (Arc::as_ptr(term), th);
+        if let Some((_, d)) = self.memo.get(&key) {
+            return d.clone();
+        }
+        let ctx = self.ctx;
+        let w = term.width;
+        let d = match &term.node {
+            Node::Bool(b) => Dynamic::from_ast(&Bool::from_bool(ctx, *b)),
+            Node::Const(v) => Dynamic::from_ast(&constant(ctx, *v, w)),
+            Node::Leaf(l) => self.leaf(*l, w, th),
+            Node::Not(a) => Dynamic::from_ast(&self.boolean(a, th).not()),
+            Node::And(a, b) => {
+                let (x, y) = (self.boolean(a, th), self.boolean(b, th));
+                Dynamic::from_ast(&Bool::and(ctx, &[&x, &y]))
+            }
+            Node::Or(a, b) => {
+                let (x, y) = (self.boolean(a, th), self.boolean(b, th));
+                Dynamic::from_ast(&Bool::or(ctx, &[&x, &y]))
+            }
+            Node::Ite(c, a, b) => {
+                let c = self.boolean(c, th);
+                let (x, y) = (self.term(a, th), self.term(b, th));
+                c.ite(&x, &y)
+            }
+            Node::Bin(op, a, b) => {
+                let (x, y) = (self.bv(a, th), self.bv(b, th));
+                Dynamic::from_ast(&match op {
+                    BvOp::Add => x.bvadd(&y),
+                    BvOp::Sub => x.bvsub(&y),
+                    BvOp::Mul => x.bvmul(&y),
+                    BvOp::UDiv => x.bvudiv(&y),
+                    BvOp::SDiv => x.bvsdiv(&y),
+                    BvOp::URem => x.bvurem(&y),
+                    BvOp::SRem => x.bvsrem(&y),
+                    BvOp::Shl => x.bvshl(&y),
+                    BvOp::LShr => x.bvlshr(&y),
+                    BvOp::AShr => x.bvashr(&y),
+                    BvOp::And => x.bvand(&y),
+                    BvOp::Or => x.bvor(&y),
+                    BvOp::Xor => x.bvxor(&y),
+                })
+            }
+            Node::Cmp(op, a, b) => {
+                let (x, y) = (self.bv(a, th), self.bv(b, th));
+                Dynamic::from_ast(&match op {
+                    CmpOp::Eq => x._eq(&y),
+                    CmpOp::Ult => x.bvult(&y),
+                    CmpOp::Ule => x.bvule(&y),
+                    CmpOp::Slt => x.bvslt(&y),
+                    CmpOp::Sle => x.bvsle(&y),
+                })
+            }
+            Node::Ext(signed, a) => {
+                let x = self.bv(a, th);
+                let by = w - a.width;
+                Dynamic::from_ast(&if *signed { x.sign_ext(by) } else { x.zero_ext(by) })
+            }
+            Node::Trunc(a) => Dynamic::from_ast(&self.bv(a, th).extract(w - 1, 0)),
+            Node::Uf(name, args) => {
+                let values: Vec<BV<'c>> = args.iter().map(|a| self.bv(a, th)).collect();
+                let widths: Vec<u32> = args.iter().map(|a| a.width.max(1)).collect();
+                let f = self.functions.entry((name.clone(), args.len(), w)).or_insert_with(|| {
+                    let domain: Vec<Sort<'c>> = widths.iter().map(|w| Sort::bitvector(ctx, *w)).collect();
+                    let domain: Vec<&Sort<'c>> = domain.iter().collect();
+                    FuncDecl::new(ctx, format!("{name}/{}", args.len()), &domain, &Sort::bitvector(ctx, w))
+                });
+                let args: Vec<&dyn Ast<'c>> = values.iter().map(|v| v as &dyn Ast<'c>).collect();
+                f.apply(&args)
+            }
+        };
+        self.memo.insert(key, (term.clone(), d.clone()));
+        d
+    }
+}
+
+fn dim(d: u8) -> char {
+    ['x', 'y', 'z'][usize::from(d.min(2))]
+}
+
+fn constant<'c>(ctx: &'c Context, v: u128, w: u32) -> BV<'c> {
+    if w <= 64 {
+        BV::from_u64(ctx, v as u64, w)
+    } else {
+        let hi = BV::from_u64(ctx, (v >> 64) as u64, w - 64);
+        hi.concat(&BV::from_u64(ctx, v as u64, 64))
+    }
+}
+
+fn value_of(d: &Dynamic<'_>) -> Option<u128> {
+    if let Some(b) = d.as_bool() {
+        return b.as_bool().map(u128::from);
+    }
+    let bv = d.as_bv()?;
+    if bv.get_size() <= 64 {
+        return bv.as_u64().map(u128::from);
+    }
+    let lo = bv.extract(63, 0).simplify().as_u64()?;
+    let hi = bv.extract(bv.get_size() - 1, 64).simplify().as_u64()?;
+    Some((u128::from(hi) << 64) | u128::from(lo))
+}
+
+fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
+    if !seen.insert(Arc::as_ptr(term)) || !term.deps.approx {
+        return;
+    }
+    match &term.node {
+        Node::Uf(_, args) => {
+            out.push(term.clone());
+            args.iter().for_each(|a| collect_ufs(a, out, seen));
+        }
+        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => collect_ufs(a, out, seen),
+        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
+            collect_ufs(a, out, seen);
+            collect_ufs(b, out, seen);
+        }
+        Node::Ite(c, a, b) => {
+            collect_ufs(c, out, seen);
+            collect_ufs(a, out, seen);
+            collect_ufs(b, out, seen);
+        }
+        Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => {}
+    }
+}

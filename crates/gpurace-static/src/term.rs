@@ -1,0 +1,620 @@
+//! The engine's symbolic values: bit-vector terms over the values of one
+//! thread, shared by both threads of a query.
+//!
+//! A [`Term`] is built once per kernel by the symbolic executor and then
+//! instantiated for thread 1 and thread 2 of a query: per-thread leaves
+//! (`threadIdx`, `blockIdx`, loop counters, values read from memory) get one
+//! solver constant per thread, shared leaves (parameters, `blockDim`,
+//! `gridDim`) one for both. Terms are immutable and shared (`Arc`), so the
+//! queries can be answered on worker threads, and carry a structural hash, so
+//! that equal queries are answered once per file.
+//!
+//! Every value is a bit-vector of its C width (1 to 128 bits) or a boolean:
+//! arithmetic wraps exactly like C's `unsigned` and like two's-complement
+//! `int` on the GPU, and division and remainder truncate toward zero.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// A shared term.
+pub type T = Arc<Term>;
+
+/// A term and what it depends on.
+#[derive(Debug)]
+pub struct Term {
+    pub node: Node,
+    /// 0 for booleans, else the bit width.
+    pub width: u32,
+    /// Structural hash: equal terms have equal hashes.
+    pub hash: u64,
+    /// What kinds of leaves occur in the term.
+    pub deps: Deps,
+}
+
+/// Which kinds of values a term depends on; decides a race's certainty.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Deps {
+    /// Values read from memory (or produced by atomics and warp collectives).
+    pub data: bool,
+    /// Values the engine or the lowering over-approximated.
+    pub approx: bool,
+    /// Any per-thread leaf.
+    pub thread: bool,
+}
+
+impl Deps {
+    fn union(self, other: Deps) -> Deps {
+        Deps { data: self.data | other.data, approx: self.approx | other.approx, thread: self.thread | other.thread }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BvOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    Ult,
+    Ule,
+    Slt,
+    Sle,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Leaf {
+    /// `threadIdx` / `blockIdx` of the thread (per thread).
+    Tid(u8),
+    Bid(u8),
+    /// `blockDim` / `gridDim` (shared).
+    BlockDim(u8),
+    GridDim(u8),
+    /// A scalar or pointer kernel parameter (shared).
+    Param(u32),
+    /// A field path of a by-value struct parameter, by index into
+    /// [`Leaves::fields`] (shared).
+    ParamField(u32),
+    /// The address of a shared, global or local object (shared).
+    Object(u32),
+    /// A per-thread unknown, by index into [`Leaves::fresh`].
+    Fresh(u32),
+}
+
+impl Leaf {
+    pub fn per_thread(self) -> bool {
+        matches!(self, Leaf::Tid(_) | Leaf::Bid(_) | Leaf::Fresh(_))
+    }
+}
+
+/// Why a per-thread unknown exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FreshKind {
+    /// A loop's iteration number or trip count: exact.
+    Counter,
+    /// A variable changed by a loop, at an arbitrary iteration.
+    Havoc,
+    /// A value read from memory, returned by an atomic or a warp collective.
+    Data,
+    /// Something not modelled (an `Unknown` of the lowering, a float, an
+    /// opaque call, an imprecise barrier count).
+    Approx,
+}
+
+#[derive(Debug, Clone)]
+pub struct FreshInfo {
+    pub name: String,
+    pub kind: FreshKind,
+    pub width: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Node {
+    Bool(bool),
+    Const(u128),
+    Leaf(Leaf),
+    Not(T),
+    And(T, T),
+    Or(T, T),
+    Ite(T, T, T),
+    Bin(BvOp, T, T),
+    Cmp(CmpOp, T, T),
+    /// Zero or sign extension to `width`.
+    Ext(bool, T),
+    /// The low `width` bits.
+    Trunc(T),
+    /// A pure function the engine does not know (`__popc`, `sqrtf`, ...):
+    /// equal arguments give equal results.
+    Uf(Arc<str>, Vec<T>),
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Term) -> bool {
+        self.hash == other.hash && self.width == other.width && self.node == other.node
+    }
+}
+impl Eq for Term {}
+impl Hash for Term {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// The side tables of leaves: names of fresh values and of parameter fields.
+#[derive(Debug, Default, Clone)]
+pub struct Leaves {
+    pub fresh: Vec<FreshInfo>,
+    pub fields: Vec<(u32, String, u32)>,
+}
+
+pub fn mask(width: u32) -> u128 {
+    if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    }
+}
+
+/// Sign-extends the `width`-bit value `v` to an `i128`.
+pub fn signed(v: u128, width: u32) -> i128 {
+    if width == 0 || width >= 128 {
+        return v as i128;
+    }
+    let shift = 128 - width;
+    ((v << shift) as i128) >> shift
+}
+
+fn make(node: Node, width: u32, deps: Deps) -> T {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    width.hash(&mut h);
+    match &node {
+        Node::Bool(b) => (0u8, b).hash(&mut h),
+        Node::Const(v) => (1u8, v).hash(&mut h),
+        Node::Leaf(l) => (2u8, l).hash(&mut h),
+        Node::Not(a) => (3u8, a.hash).hash(&mut h),
+        Node::And(a, b) => (4u8, a.hash, b.hash).hash(&mut h),
+        Node::Or(a, b) => (5u8, a.hash, b.hash).hash(&mut h),
+        Node::Ite(c, a, b) => (6u8, c.hash, a.hash, b.hash).hash(&mut h),
+        Node::Bin(op, a, b) => (7u8, op, a.hash, b.hash).hash(&mut h),
+        Node::Cmp(op, a, b) => (8u8, op, a.hash, b.hash).hash(&mut h),
+        Node::Ext(s, a) => (9u8, s, a.hash).hash(&mut h),
+        Node::Trunc(a) => (10u8, a.hash).hash(&mut h),
+        Node::Uf(name, args) => {
+            (11u8, name).hash(&mut h);
+            args.iter().for_each(|a| a.hash.hash(&mut h));
+        }
+    }
+    Arc::new(Term { node, width, hash: h.finish(), deps })
+}
+
+pub fn tru() -> T {
+    make(Node::Bool(true), 0, Deps::default())
+}
+
+pub fn fals() -> T {
+    make(Node::Bool(false), 0, Deps::default())
+}
+
+pub fn boolean(b: bool) -> T {
+    if b {
+        tru()
+    } else {
+        fals()
+    }
+}
+
+pub fn constant(v: u128, width: u32) -> T {
+    make(Node::Const(v & mask(width)), width, Deps::default())
+}
+
+pub fn constant_i(v: i128, width: u32) -> T {
+    constant(v as u128, width)
+}
+
+pub fn leaf(leaf: Leaf, width: u32, deps: Deps) -> T {
+    let deps = Deps { thread: leaf.per_thread(), ..deps };
+    make(Node::Leaf(leaf), width, deps)
+}
+
+impl Term {
+    pub fn as_const(&self) -> Option<u128> {
+        match self.node {
+            Node::Const(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.node {
+            Node::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn is_true(&self) -> bool {
+        self.as_bool() == Some(true)
+    }
+
+    pub fn is_false(&self) -> bool {
+        self.as_bool() == Some(false)
+    }
+}
+
+pub fn not(a: &T) -> T {
+    match &a.node {
+        Node::Bool(b) => boolean(!b),
+        Node::Not(x) => x.clone(),
+        _ => make(Node::Not(a.clone()), 0, a.deps),
+    }
+}
+
+pub fn and(a: &T, b: &T) -> T {
+    if a.is_false() || b.is_true() {
+        return a.clone();
+    }
+    if b.is_false() || a.is_true() || a == b {
+        return b.clone();
+    }
+    make(Node::And(a.clone(), b.clone()), 0, a.deps.union(b.deps))
+}
+
+pub fn or(a: &T, b: &T) -> T {
+    if a.is_true() || b.is_false() || a == b {
+        return a.clone();
+    }
+    if b.is_true() || a.is_false() {
+        return b.clone();
+    }
+    make(Node::Or(a.clone(), b.clone()), 0, a.deps.union(b.deps))
+}
+
+pub fn and_all<'a>(terms: impl IntoIterator<Item = &'a T>) -> T {
+    terms.into_iter().fold(tru(), |acc, t| and(&acc, t))
+}
+
+pub fn implies(a: &T, b: &T) -> T {
+    or(&not(a), b)
+}
+
+pub fn ite(c: &T, a: &T, b: &T) -> T {
+    if c.is_true() || a == b {
+        return a.clone();
+    }
+    if c.is_false() {
+        return b.clone();
+    }
+    if a.width == 0 {
+        if a.is_true() && b.is_false() {
+            return c.clone();
+        }
+        if a.is_false() && b.is_true() {
+            return not(c);
+        }
+    }
+    make(Node::Ite(c.clone(), a.clone(), b.clone()), a.width, c.deps.union(a.deps).union(b.deps))
+}
+
+/// Converts `a` to `width` bits: zero/sign extension or truncation.
+pub fn resize(a: &T, width: u32, signed_: bool) -> T {
+    let a = &to_bv(a);
+    if a.width == width {
+        return a.clone();
+    }
+    if let Some(v) = a.as_const() {
+        let v = if signed_ { signed(v, a.width) as u128 } else { v };
+        return constant(v, width);
+    }
+    if width < a.width {
+        // Truncating an extension of something narrower is a smaller extension.
+        if let Node::Ext(s, inner) = &a.node {
+            if inner.width <= width {
+                return resize(inner, width, *s);
+            }
+        }
+        return make(Node::Trunc(a.clone()), width, a.deps);
+    }
+    make(Node::Ext(signed_, a.clone()), width, a.deps)
+}
+
+/// A boolean as a `width`-bit 0 or 1.
+pub fn bool_to_bv(a: &T, width: u32) -> T {
+    ite(a, &constant(1, width), &constant(0, width))
+}
+
+/// Booleans stay booleans; bit-vectors become `!= 0`.
+pub fn to_bool(a: &T) -> T {
+    if a.width == 0 {
+        return a.clone();
+    }
+    not(&cmp(CmpOp::Eq, a, &constant(0, a.width)))
+}
+
+/// Bit-vectors stay; booleans become a 32-bit 0 or 1 (C's `int` of a comparison).
+pub fn to_bv(a: &T) -> T {
+    if a.width == 0 {
+        bool_to_bv(a, 32)
+    } else {
+        a.clone()
+    }
+}
+
+pub fn bin(op: BvOp, a: &T, b: &T) -> T {
+    let a = &to_bv(a);
+    let b = &resize(b, a.width, false);
+    let w = a.width;
+    if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+        if let Some(v) = fold(op, x, y, w) {
+            return constant(v, w);
+        }
+    }
+    let zero = |t: &T| t.as_const() == Some(0);
+    let one = |t: &T| t.as_const() == Some(1);
+    match op {
+        BvOp::Add | BvOp::Or | BvOp::Xor | BvOp::Sub | BvOp::Shl | BvOp::LShr | BvOp::AShr if zero(b) => {
+            return a.clone()
+        }
+        BvOp::Add | BvOp::Or | BvOp::Xor if zero(a) => return b.clone(),
+        BvOp::Mul if one(b) => return a.clone(),
+        BvOp::Mul if one(a) => return b.clone(),
+        BvOp::Mul | BvOp::And if zero(a) || zero(b) => return constant(0, w),
+        BvOp::UDiv | BvOp::SDiv if one(b) => return a.clone(),
+        BvOp::Sub if a == b => return constant(0, w),
+        _ => {}
+    }
+    // Keep constants on the right of commutative operators, so that
+    // `x + 1` and `1 + x` hash alike.
+    let (a, b) = match op {
+        BvOp::Add | BvOp::Mul | BvOp::And | BvOp::Or | BvOp::Xor if a.as_const().is_some() => (b, a),
+        _ => (a, b),
+    };
+    // (x + c1) + c2 = x + (c1 + c2)
+    if op == BvOp::Add {
+        if let (Node::Bin(BvOp::Add, x, c1), Some(c2)) = (&a.node, b.as_const()) {
+            if let Some(c1) = c1.as_const() {
+                return bin(BvOp::Add, x, &constant(c1.wrapping_add(c2), w));
+            }
+        }
+    }
+    make(Node::Bin(op, a.clone(), b.clone()), w, a.deps.union(b.deps))
+}
+
+/// Constant folding with C semantics; `None` for division by zero.
+pub fn fold(op: BvOp, x: u128, y: u128, w: u32) -> Option<u128> {
+    let m = mask(w);
+    let (sx, sy) = (signed(x, w), signed(y, w));
+    let v = match op {
+        BvOp::Add => x.wrapping_add(y),
+        BvOp::Sub => x.wrapping_sub(y),
+        BvOp::Mul => x.wrapping_mul(y),
+        BvOp::UDiv => x.checked_div(y)?,
+        BvOp::URem => x.checked_rem(y)?,
+        BvOp::SDiv => sx.checked_div(sy)? as u128,
+        BvOp::SRem => sx.checked_rem(sy)? as u128,
+        BvOp::Shl => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                x << y
+            }
+        }
+        BvOp::LShr => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                x >> y
+            }
+        }
+        BvOp::AShr => (sx >> y.min(u128::from(w) - 1)) as u128,
+        BvOp::And => x & y,
+        BvOp::Or => x | y,
+        BvOp::Xor => x ^ y,
+    };
+    Some(v & m)
+}
+
+fn fold_cmp(op: CmpOp, x: u128, y: u128, w: u32) -> bool {
+    match op {
+        CmpOp::Eq => x == y,
+        CmpOp::Ult => x < y,
+        CmpOp::Ule => x <= y,
+        CmpOp::Slt => signed(x, w) < signed(y, w),
+        CmpOp::Sle => signed(x, w) <= signed(y, w),
+    }
+}
+
+pub fn cmp(op: CmpOp, a: &T, b: &T) -> T {
+    if a.width == 0 || b.width == 0 {
+        // Comparing booleans (C compares them as ints).
+        let (a, b) = (to_bv(a), to_bv(b));
+        return cmp(op, &a, &b);
+    }
+    let b = &resize(b, a.width, false);
+    if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+        return boolean(fold_cmp(op, x, y, a.width));
+    }
+    if a == b {
+        return boolean(matches!(op, CmpOp::Eq | CmpOp::Ule | CmpOp::Sle));
+    }
+    if op == CmpOp::Ult && b.as_const() == Some(0) {
+        return fals();
+    }
+    make(Node::Cmp(op, a.clone(), b.clone()), 0, a.deps.union(b.deps))
+}
+
+pub fn eq(a: &T, b: &T) -> T {
+    cmp(CmpOp::Eq, a, b)
+}
+
+pub fn ult(a: &T, b: &T) -> T {
+    cmp(CmpOp::Ult, a, b)
+}
+
+pub fn ule(a: &T, b: &T) -> T {
+    cmp(CmpOp::Ule, a, b)
+}
+
+pub fn add(a: &T, b: &T) -> T {
+    bin(BvOp::Add, a, b)
+}
+
+pub fn mul(a: &T, b: &T) -> T {
+    bin(BvOp::Mul, a, b)
+}
+
+pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
+    let deps = args.iter().fold(Deps { approx: true, ..Deps::default() }, |d, a| d.union(a.deps));
+    make(Node::Uf(name.into(), args), width, deps)
+}
+
+/// Concrete values of leaves, per thread (index 0 and 1).
+pub trait Valuation {
+    fn leaf(&self, leaf: Leaf, thread: usize, width: u32) -> u128;
+    fn uf(&self, name: &str, args: &[u128], width: u32) -> u128;
+}
+
+/// Evaluates `t` for `thread` under `val`; booleans are 0 or 1. This is the
+/// engine's own semantics of terms, independent of the solver's, and checks
+/// every witness the solver proposes.
+pub fn eval(t: &T, thread: usize, val: &dyn Valuation, memo: &mut HashMap<(*const Term, usize), u128>) -> u128 {
+    let key = (Arc::as_ptr(t), thread);
+    if let Some(v) = memo.get(&key) {
+        return *v;
+    }
+    let w = t.width;
+    let v = match &t.node {
+        Node::Bool(b) => u128::from(*b),
+        Node::Const(c) => *c,
+        Node::Leaf(l) => val.leaf(*l, thread, w) & mask(w),
+        Node::Not(a) => 1 - eval(a, thread, val, memo),
+        Node::And(a, b) => eval(a, thread, val, memo) & eval(b, thread, val, memo),
+        Node::Or(a, b) => eval(a, thread, val, memo) | eval(b, thread, val, memo),
+        Node::Ite(c, a, b) => {
+            if eval(c, thread, val, memo) == 1 {
+                eval(a, thread, val, memo)
+            } else {
+                eval(b, thread, val, memo)
+            }
+        }
+        Node::Bin(op, a, b) => {
+            let (x, y) = (eval(a, thread, val, memo), eval(b, thread, val, memo));
+            // The solver's convention for division by zero (SMT-LIB).
+            fold(*op, x, y, w).unwrap_or(match op {
+                BvOp::UDiv => mask(w),
+                BvOp::SDiv => {
+                    if signed(x, w) < 0 {
+                        1
+                    } else {
+                        mask(w)
+                    }
+                }
+                _ => x,
+            })
+        }
+        Node::Cmp(op, a, b) => {
+            u128::from(fold_cmp(*op, eval(a, thread, val, memo), eval(b, thread, val, memo), a.width))
+        }
+        Node::Ext(s, a) => {
+            let x = eval(a, thread, val, memo);
+            if *s {
+                (signed(x, a.width) as u128) & mask(w)
+            } else {
+                x
+            }
+        }
+        Node::Trunc(a) => eval(a, thread, val, memo) & mask(w),
+        Node::Uf(name, args) => {
+            let args: Vec<u128> = args.iter().map(|a| eval(a, thread, val, memo)).collect();
+            val.uf(name, &args, w) & mask(w)
+        }
+    };
+    memo.insert(key, v);
+    v
+}
+
+/// Every leaf occurring in `t`.
+pub fn leaves(
+    t: &T,
+    out: &mut std::collections::BTreeSet<(Leaf, u32)>,
+    seen: &mut std::collections::HashSet<*const Term>,
+) {
+    if !seen.insert(Arc::as_ptr(t)) {
+        return;
+    }
+    match &t.node {
+        Node::Bool(_) | Node::Const(_) => {}
+        Node::Leaf(l) => {
+            out.insert((*l, t.width));
+        }
+        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => leaves(a, out, seen),
+        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
+            leaves(a, out, seen);
+            leaves(b, out, seen);
+        }
+        Node::Ite(c, a, b) => {
+            leaves(c, out, seen);
+            leaves(a, out, seen);
+            leaves(b, out, seen);
+        }
+        Node::Uf(_, args) => args.iter().for_each(|a| leaves(a, out, seen)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_follows_c() {
+        // -7 / 2 == -3 and -7 % 2 == -1 in C (truncation toward zero).
+        let m7 = constant_i(-7, 32);
+        let two = constant(2, 32);
+        assert_eq!(signed(bin(BvOp::SDiv, &m7, &two).as_const().unwrap(), 32), -3);
+        assert_eq!(signed(bin(BvOp::SRem, &m7, &two).as_const().unwrap(), 32), -1);
+        // unsigned wrap: 0u - 1 == 4294967295
+        assert_eq!(bin(BvOp::Sub, &constant(0, 32), &constant(1, 32)).as_const(), Some(0xffff_ffff));
+        // -1 < 0 signed, but not unsigned
+        let m1 = constant_i(-1, 32);
+        let zero = constant(0, 32);
+        assert!(cmp(CmpOp::Slt, &m1, &zero).is_true());
+        assert!(cmp(CmpOp::Ult, &m1, &zero).is_false());
+        // shifting by the width or more gives 0 (logical) or the sign (arithmetic)
+        assert_eq!(bin(BvOp::Shl, &constant(1, 32), &constant(40, 32)).as_const(), Some(0));
+        assert_eq!(bin(BvOp::AShr, &m1, &constant(40, 32)).as_const(), Some(0xffff_ffff));
+        // sign extension of a negative int to 64 bits
+        assert_eq!(resize(&m1, 64, true).as_const(), Some(u128::from(u64::MAX)));
+        assert_eq!(resize(&m1, 64, false).as_const(), Some(0xffff_ffff));
+    }
+
+    #[test]
+    fn equal_terms_hash_alike() {
+        let x = leaf(Leaf::Tid(0), 32, Deps::default());
+        let a = add(&x, &constant(1, 32));
+        let b = add(&constant(1, 32), &x);
+        assert_eq!(a, b);
+        assert!(eq(&a, &b).is_true());
+        // (x + 1) + 2 == x + 3
+        assert_eq!(add(&a, &constant(2, 32)), add(&x, &constant(3, 32)));
+    }
+
+    #[test]
+    fn deps_propagate() {
+        let x = leaf(Leaf::Fresh(0), 32, Deps { data: true, ..Deps::default() });
+        let t = leaf(Leaf::Tid(0), 32, Deps::default());
+        let s = add(&x, &t);
+        assert!(s.deps.data && s.deps.thread && !s.deps.approx);
+        assert!(!leaf(Leaf::Param(0), 32, Deps::default()).deps.thread);
+    }
+}
