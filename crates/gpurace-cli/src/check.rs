@@ -38,11 +38,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         query_rlimit: args.rlimit,
         query_timeout: std::time::Duration::from_millis(args.query_timeout),
         stats: args.stats,
+        warp_sync: args.warp_sync,
         ..Default::default()
     };
-    // `--warp-sync` is accepted and ignored: the engine does not model
-    // lockstep warps, so it reports what independent thread scheduling allows.
-    let _ = args.warp_sync;
     let warnings = limit_warnings(args.block, args.grid);
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;

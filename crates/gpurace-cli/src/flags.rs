@@ -80,10 +80,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Warp size under which warps run in lockstep (GPUVerify's `--warp-sync`)
+    /// Assume groups of N lanes run in lockstep (GPUVerify's `--warp-sync`)
     ///
-    /// Accepted for compatibility with the evaluation harness; currently
-    /// ignored: gpurace does not assume lockstep warps.
+    /// With N >= 32, threads of one warp race only when they write in the same
+    /// statement: the semantics of GPUs before Volta. Without it, gpurace
+    /// assumes independent thread scheduling.
     #[arg(long, value_name = "N")]
     pub warp_sync: Option<u32>,
 

@@ -37,6 +37,9 @@ pub struct Config {
     pub kernel_budget: Duration,
     /// Add a `solver-stats` note to every kernel.
     pub stats: bool,
+    /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
+    /// before Volta). `None`, the default, is independent thread scheduling.
+    pub warp_sync: Option<u32>,
 }
 
 impl Default for Config {
@@ -49,6 +52,7 @@ impl Default for Config {
             query_timeout: Duration::from_millis(10_000),
             kernel_budget: Duration::from_millis(8000),
             stats: false,
+            warp_sync: None,
         }
     }
 }
@@ -90,6 +94,8 @@ enum Job {
 #[derive(Debug, Default)]
 struct Found {
     races: Vec<(Job, Relation, Box<Assignment>)>,
+    /// Pairs that collide only when an index computation wraps around.
+    overflows: Vec<(Job, Relation, Box<Assignment>)>,
     unknown: Vec<(Job, String)>,
     queries: usize,
 }
@@ -101,7 +107,7 @@ fn check_kernel(
     cache: &Cache,
 ) -> (Verdict, Vec<Race>, Vec<Diagnostic>) {
     let start = Instant::now();
-    let trace = exec::trace(program, kernel, config.block.is_none());
+    let trace = exec::trace(kernel, config.block.is_none());
     let (one, two) = common_facts(&trace, kernel, config);
     let jobs = jobs(&trace, config);
     let base = facts_fingerprint(&one, &two);
@@ -139,6 +145,22 @@ fn check_kernel(
         }
     }
     races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    for (job, _, assignment) in &found.overflows {
+        let Job::Pair { a, b, .. } = job else { continue };
+        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+        let witness = base_witness(kernel, assignment);
+        let params: Vec<String> = witness.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        let message = format!(
+            "`{}` (line {}) and `{}` (line {}) touch the same element only if an index computation wraps              around{}: an out-of-bounds access, not reported as a race",
+            ea.access.name,
+            ea.access.span.line,
+            eb.access.name,
+            eb.access.span.line,
+            if params.is_empty() { String::new() } else { format!(" (e.g. with {})", params.join(", ")) }
+        );
+        diagnostics
+            .push(program.diag_at(Diagnostic::new(Severity::Warning, "index-overflow", message), eb.access.span));
+    }
     let (file, line, col) = program.locate(kernel.span);
     if bad_witnesses > 0 {
         let message = format!(
@@ -312,6 +334,20 @@ fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> Vec<Relatio
             out.retain(|r| *r == Relation::InterBlock);
         }
     }
+    // Lanes of a warp that runs in lockstep execute each statement together:
+    // only two lanes writing in one statement still conflict.
+    let same_write = std::ptr::eq(a.access, b.access) && mode(a) == AccessMode::Write;
+    match config.warp_sync {
+        Some(n) if n >= 32 && !same_write => out.retain(|r| *r != Relation::IntraWarp),
+        Some(n) if n > 1 && !same_write => {
+            for r in &mut out {
+                if *r == Relation::IntraWarp {
+                    *r = Relation::IntraWarpApart(n);
+                }
+            }
+        }
+        _ => {}
+    }
     if let (AccessKind::Atomic { scope: sa, .. }, AccessKind::Atomic { scope: sb, .. }) = (a.access.kind, b.access.kind)
     {
         // Two atomics are ordered for threads inside the narrower scope.
@@ -380,7 +416,7 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Que
         let eqs = match r {
             Relation::InterBlock => Vec::new(),
             Relation::IntraBlock | Relation::SameBlock => vec![(a.counts.block.clone(), b.counts.block.clone())],
-            Relation::IntraWarp => {
+            Relation::IntraWarp | Relation::IntraWarpApart(_) => {
                 vec![(a.counts.block.clone(), b.counts.block.clone()), (a.counts.warp.clone(), b.counts.warp.clone())]
             }
         };
@@ -412,7 +448,11 @@ fn divergence_query(ev: &BarrierEv) -> Query {
         two: vec![t::not(&ev.guard)],
         same: ev.iterations.iter().map(|k| (k.clone(), k.clone())).collect(),
         overlap: None,
-        cases: vec![(Relation::SameBlock, Vec::new())],
+        cases: if ev.grid {
+            vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())]
+        } else {
+            vec![(Relation::SameBlock, Vec::new())]
+        },
         products: Vec::new(),
     }
 }
@@ -449,6 +489,7 @@ fn run_jobs(
         solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
         solver.assert_common(one, two);
         solver.assert_products(&trace.products);
+        solver.assert_tickets(&trace.tickets, &trace.atomics);
         let mut local = Found::default();
         let mut answers = Vec::new();
         for job in jobs.iter().skip(index).step_by(workers) {
@@ -460,6 +501,7 @@ fn run_jobs(
         }
         let mut all = results.lock().unwrap();
         all.races.append(&mut local.races);
+        all.overflows.append(&mut local.overflows);
         all.unknown.append(&mut local.unknown);
         all.queries += local.queries;
         fresh.lock().unwrap().append(&mut answers);
@@ -476,9 +518,18 @@ fn run_jobs(
     cache.lock().unwrap().extend(fresh.into_inner().unwrap());
     let mut found = results.into_inner().unwrap();
     // Jobs finish in any order; keep the output deterministic.
-    found.races.sort_by_key(|(job, r, _)| (job_key(job), *r as u8));
+    found.races.sort_by_key(|(job, r, _)| (job_key(job), class_rank(*r)));
     found.unknown.sort_by_key(|(job, _)| job_key(job));
     found
+}
+
+fn class_rank(r: Relation) -> u8 {
+    match r {
+        Relation::InterBlock => 0,
+        Relation::IntraBlock => 1,
+        Relation::IntraWarp | Relation::IntraWarpApart(_) => 2,
+        Relation::SameBlock => 3,
+    }
 }
 
 fn job_key(job: &Job) -> (usize, usize, usize) {
@@ -512,6 +563,16 @@ fn ask(
     }
     answers.push((key, answer.clone()));
     answer
+}
+
+fn wrap_facts(offset: &T) -> Vec<T> {
+    let mut out = Vec::new();
+    t::no_wrap_facts(offset, &mut out, &mut HashSet::new());
+    out
+}
+
+fn facts_hold(one: &[T], two: &[T], a: &Assignment) -> bool {
+    Eval { assignment: a, memo: HashMap::new() }.facts_hold(one, two)
 }
 
 /// Whether the model's product leaves are the real products.
@@ -579,7 +640,27 @@ fn run_job(
                         found.unknown.push((job.clone(), reason));
                         break;
                     }
-                    Answer::Sat(assignment) => {
+                    Answer::Sat(mut assignment) => {
+                        // A collision that needs an index to wrap around: look
+                        // for one without, else it is an overflow, not a race.
+                        let (wrap_a, wrap_b) = (wrap_facts(&ea.offset), wrap_facts(&eb.offset));
+                        if !facts_hold(&wrap_a, &wrap_b, &assignment) {
+                            let mut strict = query.clone();
+                            strict.one.extend(wrap_a);
+                            strict.two.extend(wrap_b);
+                            match ask(solver, &strict, base, cache, answers, found) {
+                                Answer::Sat(clean) => assignment = clean,
+                                Answer::Unsat => {
+                                    let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                    found.overflows.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                    break;
+                                }
+                                Answer::Unknown(reason) => {
+                                    found.unknown.push((job.clone(), reason));
+                                    break;
+                                }
+                            }
+                        }
                         let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment)) else {
                             // The model satisfies none of the relations: report it
                             // as a failed witness under the first.
@@ -661,7 +742,8 @@ fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], assignment: 
         && ev.holds(&ev_b.guard, 0)
         && !ev.holds(&ev_b.guard, 1)
         && ev_b.iterations.iter().all(|k| ev.value(k, 0) == ev.value(k, 1))
-        && smt::relation_holds(Relation::SameBlock, assignment)
+        && (smt::relation_holds(Relation::SameBlock, assignment)
+            || ev_b.grid && smt::relation_holds(Relation::InterBlock, assignment))
 }
 
 fn certainty(terms: &[&T]) -> Certainty {
@@ -687,7 +769,7 @@ fn class_of(relation: Relation, a: &Assignment) -> RaceClass {
     match relation {
         Relation::InterBlock => RaceClass::InterBlock,
         Relation::IntraBlock => RaceClass::IntraBlock,
-        Relation::IntraWarp => RaceClass::IntraWarp,
+        Relation::IntraWarp | Relation::IntraWarpApart(_) => RaceClass::IntraWarp,
         Relation::SameBlock if smt::relation_holds(Relation::IntraWarp, a) => RaceClass::IntraWarp,
         Relation::SameBlock => RaceClass::IntraBlock,
     }
@@ -813,9 +895,15 @@ fn pair_race(
 }
 
 fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignment: &Assignment) -> Race {
-    let at = location(program, ev.span, "__syncthreads()", None);
+    let text = if ev.grid { "grid.sync()" } else { "__syncthreads()" };
+    let at = location(program, ev.span, text, None);
+    let class = if smt::relation_holds(Relation::InterBlock, assignment) {
+        RaceClass::InterBlock
+    } else {
+        class_of(Relation::SameBlock, assignment)
+    };
     Race {
-        class: class_of(Relation::SameBlock, assignment),
+        class,
         kind: RaceKind::BarrierDivergence,
         certainty: certainty(&[&ev.guard]),
         array: None,

@@ -33,11 +33,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use gpurace_ir::{
-    Access, AccessKind, Barrier, Base, BinOp, Builtin, Dim, Expr, Kernel, Loop, LoopKind, Program, Span, Stmt, Type,
-    UnOp, VarId,
+    Access, Barrier, Base, BinOp, Builtin, Dim, Expr, Kernel, Loop, LoopKind, Span, Stmt, Type, UnOp, VarId,
 };
 
-use crate::term::{self as t, BvOp, CmpOp, Deps, FreshInfo, FreshKind, Leaf, Leaves, T};
+use crate::term::{self as t, BvOp, CmpOp, Deps, FreshKind, Leaf, Leaves, T};
 
 /// The memory object an access touches.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -75,10 +74,25 @@ pub struct AccessEv<'k> {
     pub vars: Vec<(String, T)>,
 }
 
+/// An atomic that moves a counter by a nonzero constant (`atomicAdd(&n, 1)`,
+/// `atomicInc`): two threads that apply it to one address get different old
+/// values, as long as every atomic on that object moves it the same way.
+#[derive(Debug, Clone)]
+pub struct Ticket {
+    pub obj: Obj,
+    pub offset: T,
+    pub guard: T,
+    pub result: T,
+    /// +1 counting up, -1 counting down.
+    pub direction: i8,
+}
+
 /// One block or grid barrier a thread may execute.
 #[derive(Debug, Clone)]
 pub struct BarrierEv {
     pub span: Span,
+    /// A grid barrier: every thread of the grid must reach it.
+    pub grid: bool,
     pub guard: T,
     /// Iteration numbers of the barrier loops around it: both threads of a
     /// divergence query are put in the same iteration.
@@ -96,6 +110,11 @@ pub struct Trace<'k> {
     /// Statements whose memory effects cannot be over-approximated: a kernel
     /// with one cannot be proved race-free.
     pub unsupported: Vec<(Span, String)>,
+    /// Results of atomics that count up (or down) on one address.
+    pub tickets: Vec<Ticket>,
+    /// Every atomic's object and the direction it counts in (`None`: not a
+    /// counter): tickets are distinct only on objects where all agree.
+    pub atomics: Vec<(Obj, Option<i8>)>,
     /// Leaves standing for `blockIdx.d * blockDim.d` (dimension, leaf) when
     /// `blockDim` is symbolic: the product is not linear, so the solver gets
     /// linear facts about it instead (see `smt::Solver::assert_products`).
@@ -126,6 +145,13 @@ struct State {
     /// the value last stored there. Local memory is private to the thread, so a
     /// load returns exactly what the thread stored.
     local: Vec<(u32, u128, u64, T)>,
+    /// What this thread read or wrote in shared or global memory since the
+    /// last barrier: (object, size, offset, value), newest last. Until the
+    /// first race of an execution, no other thread writes what this thread
+    /// touches between two barriers, so a load at an equal address returns
+    /// the same value; any execution where another thread does is racy, and
+    /// that race is reported on its own.
+    seen: Vec<(Obj, u64, T, T)>,
 }
 
 enum Frame {
@@ -148,10 +174,9 @@ pub const COUNT_WIDTH: u32 = 64;
 ///
 /// With `abstract_products`, `blockIdx.d * blockDim.d` becomes a leaf of its
 /// own (for symbolic launch geometry).
-pub fn trace<'k>(program: &'k Program, kernel: &'k Kernel, abstract_products: bool) -> Trace<'k> {
+pub fn trace(kernel: &Kernel, abstract_products: bool) -> Trace<'_> {
     let mut exec = Exec {
         abstract_products,
-        program,
         kernel,
         frames: Vec::new(),
         record: true,
@@ -169,6 +194,7 @@ pub fn trace<'k>(program: &'k Program, kernel: &'k Kernel, abstract_products: bo
         warp: zero.clone(),
         grid: zero,
         local: Vec::new(),
+        seen: Vec::new(),
     };
     exec.block(state, &kernel.body);
     exec.trace
@@ -176,7 +202,6 @@ pub fn trace<'k>(program: &'k Program, kernel: &'k Kernel, abstract_products: bo
 
 struct Exec<'k> {
     abstract_products: bool,
-    program: &'k Program,
     kernel: &'k Kernel,
     frames: Vec<Frame>,
     /// Off while re-evaluating a loop's exit condition.
@@ -223,7 +248,7 @@ impl<'k> Exec<'k> {
             Some(index) => *index,
             None => {
                 let index = self.trace.leaves.fresh.len() as u32;
-                self.trace.leaves.fresh.push(FreshInfo { name: name(), kind, width });
+                self.trace.leaves.fresh.push(name());
                 self.fresh.insert((node, tag), index);
                 index
             }
@@ -378,7 +403,6 @@ impl<'k> Exec<'k> {
                 let signed = func == "__mul24";
                 let a = t::resize(&t::resize(&self.value_as(st, &call_args[0], ty), 24, false), 32, signed);
                 let b = t::resize(&t::resize(&self.value_as(st, &call_args[1], ty), 24, false), 32, signed);
-                let _ = e;
                 t::mul(&a, &b)
             }
             Expr::Call { func, args, ty } => {
@@ -562,27 +586,62 @@ impl<'k> Exec<'k> {
                 self.set(&mut st, *var, v);
             }
             Stmt::Read { dst, access } => {
-                self.access(&st, access);
+                let ev = self.access(&st, access);
                 if let Some(value) = self.known_load(&st, access) {
                     self.set(&mut st, *dst, value);
                 } else {
                     let kind = if is_float(&self.var_ty(*dst)) { FreshKind::Approx } else { FreshKind::Data };
                     self.define_fresh(&mut st, key(stmt), *dst, kind);
+                    if let (Some((obj, offset)), Some(fresh)) = (ev, st.env[dst.0 as usize].clone()) {
+                        let value = forward(&st.seen, &obj, access.size, &offset, fresh);
+                        self.set(&mut st, *dst, value.clone());
+                        remember(
+                            &mut st.seen,
+                            obj,
+                            access.size,
+                            offset,
+                            st.env[dst.0 as usize].clone().unwrap_or(value),
+                        );
+                    }
                 }
             }
             Stmt::Write { access, value } => {
-                self.access(&st, access);
+                let ev = self.access(&st, access);
                 let v = self.value_as(&st, value, &access.ty);
-                self.store(&mut st, access, Some(v));
+                self.store(&mut st, access, Some(v.clone()));
+                if let Some((obj, offset)) = ev {
+                    // A store through an unknown pointer may change anything seen;
+                    // a store to an object may change what was seen through one.
+                    if obj == Obj::Dynamic {
+                        st.seen.clear();
+                    } else {
+                        st.seen.retain(|(o, ..)| *o != Obj::Dynamic);
+                    }
+                    let v = if width(&access.ty) == 0 { t::bool_to_bv(&v, 8) } else { v };
+                    remember(&mut st.seen, obj, access.size, offset, v);
+                }
             }
             Stmt::Atomic { dst, access, args } => {
                 for arg in args {
                     let _ = self.value(&st, arg);
                 }
-                self.access(&st, access);
+                let ev = self.access(&st, access);
+                if let Some((obj, _)) = &ev {
+                    forget(&mut st.seen, obj);
+                }
                 self.store(&mut st, access, None);
+                let step = args.first().map(|a| self.value(&st, a)).and_then(|v| v.as_const());
+                let direction = counting(access, step);
+                if let (Some((obj, _)), true) = (&ev, self.record) {
+                    self.trace.atomics.push((obj.clone(), direction));
+                }
                 if let Some(dst) = dst {
                     self.define_fresh(&mut st, key(stmt), *dst, FreshKind::Data);
+                    if let (Some((obj, offset)), Some(result), Some(direction), true) =
+                        (ev, st.env[dst.0 as usize].clone(), direction, self.record)
+                    {
+                        self.trace.tickets.push(Ticket { obj, offset, guard: st.pc.clone(), result, direction });
+                    }
                 }
             }
             Stmt::If { cond, then, els, .. } => {
@@ -663,15 +722,18 @@ impl<'k> Exec<'k> {
             }
             Stmt::Barrier { barrier, span } => match barrier {
                 Barrier::Block { .. } => {
-                    self.barrier(&st, *span);
+                    self.barrier(&st, *span, false);
+                    st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Grid => {
-                    self.barrier(&st, *span);
+                    self.barrier(&st, *span, true);
+                    st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                     st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Warp { mask } if full_mask(mask) => {
+                    st.seen.clear();
                     st.warp = t::add(&st.warp, &t::constant(1, COUNT_WIDTH));
                 }
                 // A partial warp barrier or a tile barrier orders nothing here:
@@ -695,6 +757,7 @@ impl<'k> Exec<'k> {
                 }
             }
             Stmt::Call { callee, dst, span, .. } => {
+                st.seen.clear();
                 if self.record {
                     self.trace.unsupported.push((*span, format!("call to `{callee}` is not inlined")));
                 }
@@ -703,6 +766,7 @@ impl<'k> Exec<'k> {
                 }
             }
             Stmt::Unknown { reason, span } => {
+                st.seen.clear();
                 if self.record {
                     self.trace.unsupported.push((*span, reason.clone()));
                 }
@@ -785,9 +849,11 @@ impl<'k> Exec<'k> {
         }
     }
 
-    fn access(&mut self, st: &State, access: &'k Access) {
-        if !self.record || st.pc.is_false() {
-            return;
+    /// Records an access; returns its object and offset when the access is to
+    /// memory other threads may touch.
+    fn access(&mut self, st: &State, access: &'k Access) -> Option<(Obj, T)> {
+        if st.pc.is_false() {
+            return None;
         }
         let mut offset = self.value_as(st, &access.offset, &Type::LONG);
         let mut obj = obj_of(&access.base);
@@ -804,21 +870,25 @@ impl<'k> Exec<'k> {
         } else {
             base = self.base_value(st, &access.base);
         }
-        self.trace.accesses.push(AccessEv {
-            access,
-            guard: st.pc.clone(),
-            obj,
-            base,
-            offset,
-            counts: Counts { block: st.block.clone(), warp: st.warp.clone(), grid: st.grid.clone() },
-            vars: self.loop_vars.clone(),
-        });
+        let out = (obj != Obj::Local).then(|| (obj.clone(), offset.clone()));
+        if self.record {
+            self.trace.accesses.push(AccessEv {
+                access,
+                guard: st.pc.clone(),
+                obj,
+                base,
+                offset,
+                counts: Counts { block: st.block.clone(), warp: st.warp.clone(), grid: st.grid.clone() },
+                vars: self.loop_vars.clone(),
+            });
+        }
+        out
     }
 
-    fn barrier(&mut self, st: &State, span: Span) {
+    fn barrier(&mut self, st: &State, span: Span, grid: bool) {
         if self.record {
             let iterations = self.sync_iterations.clone();
-            self.trace.barriers.push(BarrierEv { span, guard: st.pc.clone(), iterations });
+            self.trace.barriers.push(BarrierEv { span, grid, guard: st.pc.clone(), iterations });
         }
     }
 
@@ -872,7 +942,7 @@ impl<'k> Exec<'k> {
         }
         let mut local = st.local.clone();
         local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
-        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, local: local.clone() };
+        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, local: local.clone(), seen: Vec::new() };
         let outer_vars = self.loop_vars.len();
         let mut ind_vars: Vec<&VarId> = inductions.keys().collect();
         ind_vars.sort();
@@ -909,7 +979,7 @@ impl<'k> Exec<'k> {
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit);
         let [block, warp, grid] = counts_at(self, &n, 1);
-        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, local };
+        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, local, seen: Vec::new() };
         let record = std::mem::replace(&mut self.record, false);
         exit = self.block(exit, &lp.cond_pre);
         let c = t::to_bool(&self.value(&exit, cond));
@@ -918,7 +988,7 @@ impl<'k> Exec<'k> {
         // count (this matters when asking whether a thread skips a barrier).
         let mut facts = t::not(&c);
         if lp.cond_pre.is_empty() && !inductions.is_empty() {
-            facts = t::and(&facts, &self.trip_is_least(&st, lp, node, &modified, &inductions, &n, cond));
+            facts = t::and(&facts, &self.trip_is_least(&st, node, &modified, &inductions, &n, cond));
         }
         facts = t::and(&facts, &self.no_wrap(&st, &inductions, &n, cond));
         self.record = record;
@@ -937,7 +1007,6 @@ impl<'k> Exec<'k> {
     fn trip_is_least(
         &mut self,
         st: &State,
-        lp: &Loop,
         node: usize,
         modified: &BTreeSet<VarId>,
         inductions: &HashMap<VarId, Induction>,
@@ -948,7 +1017,6 @@ impl<'k> Exec<'k> {
         let env = self.loop_env(st, node, modified, inductions, &prev, Tag::Before);
         let before = State { env, ..st.clone() };
         let c = t::to_bool(&self.value(&before, cond));
-        let _ = lp;
         let mut seen = BTreeSet::new();
         t::leaves(&c, &mut seen, &mut HashSet::new());
         let mentions_havoc = modified.iter().any(|v| {
@@ -1137,6 +1205,82 @@ impl<'k> Exec<'k> {
     }
 }
 
+/// The direction an atomic moves its counter, when it adds a nonzero constant.
+fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
+    use gpurace_ir::{AccessKind, AtomicOp};
+    let AccessKind::Atomic { op, .. } = access.kind else { return None };
+    let bits = (access.size * 8).min(128) as u32;
+    let step = t::signed(step?, bits.max(1));
+    match op {
+        AtomicOp::Add if step > 0 => Some(1),
+        AtomicOp::Add if step < 0 => Some(-1),
+        AtomicOp::Sub if step > 0 => Some(-1),
+        AtomicOp::Sub if step < 0 => Some(1),
+        _ => None,
+    }
+}
+
+/// Most entries kept per object for forwarding (each adds an `ite` to loads).
+const SEEN_PER_OBJECT: usize = 8;
+
+/// The value a load at `offset` returns given what the thread saw: the
+/// newest entry at an equal address, else `fresh`.
+fn forward(seen: &[(Obj, u64, T, T)], obj: &Obj, size: u64, offset: &T, fresh: T) -> T {
+    seen.iter().filter(|(o, z, ..)| o == obj && *z == size).fold(fresh, |acc, (_, _, off, v)| {
+        if v.width == acc.width {
+            t::ite(&t::eq(off, offset), v, &acc)
+        } else {
+            acc
+        }
+    })
+}
+
+fn remember(seen: &mut Vec<(Obj, u64, T, T)>, obj: Obj, size: u64, offset: T, value: T) {
+    // Entries of another size, or at offsets that may overlap without being
+    // equal, cannot be kept next to this one.
+    if !aligned(&offset, size) || seen.iter().any(|(o, z, ..)| *o == obj && *z != size) {
+        forget(seen, &obj);
+        if !aligned(&offset, size) {
+            return;
+        }
+    }
+    if seen.iter().filter(|(o, ..)| *o == obj).count() >= SEEN_PER_OBJECT {
+        if let Some(i) = seen.iter().position(|(o, ..)| *o == obj) {
+            seen.remove(i);
+        }
+    }
+    seen.push((obj, size, offset, value));
+}
+
+fn forget(seen: &mut Vec<(Obj, u64, T, T)>, obj: &Obj) {
+    if *obj == Obj::Dynamic {
+        seen.clear();
+    } else {
+        seen.retain(|(o, ..)| o != obj && *o != Obj::Dynamic);
+    }
+}
+
+/// Whether an offset is a multiple of `size` by its form (`i * 4`, `i << 2`,
+/// a constant, sums of those), so that two such offsets overlap only when equal.
+fn aligned(offset: &T, size: u64) -> bool {
+    use crate::term::Node;
+    let size = u128::from(size.max(1));
+    if size == 1 {
+        return true;
+    }
+    match &offset.node {
+        Node::Const(c) => c.is_multiple_of(size),
+        Node::Bin(BvOp::Mul, a, b) => {
+            b.as_const().is_some_and(|c| c.is_multiple_of(size)) || a.as_const().is_some_and(|c| c.is_multiple_of(size))
+        }
+        Node::Bin(BvOp::Shl, _, b) => b.as_const().is_some_and(|c| c < 64 && (1u128 << c).is_multiple_of(size)),
+        Node::Bin(BvOp::Add | BvOp::Sub, a, b) => aligned(a, size as u64) && aligned(b, size as u64),
+        Node::Ext(_, a) => aligned(a, size as u64),
+        Node::Ite(_, a, b) => aligned(a, size as u64) && aligned(b, size as u64),
+        _ => false,
+    }
+}
+
 fn zero_counts() -> [T; 3] {
     [0, 1, 2].map(|_| t::constant(0, COUNT_WIDTH))
 }
@@ -1163,8 +1307,7 @@ fn merge(states: Vec<State>) -> State {
     let pc = live.iter().fold(t::fals(), |acc, s| t::or(&acc, &s.pc));
     let pick = |values: Vec<Option<&T>>| -> Option<T> {
         let present: Vec<(usize, &T)> = values.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i, v))).collect();
-        let (&(last_i, last), rest) = present.split_last()?;
-        let _ = last_i;
+        let (&(_, last), rest) = present.split_last()?;
         if rest.iter().all(|(_, v)| Arc::ptr_eq(v, last) || *v == last) {
             return Some(last.clone());
         }
@@ -1185,7 +1328,18 @@ fn merge(states: Vec<State>) -> State {
             local.push((*var, *offset, *size, pick(values).unwrap()));
         }
     }
-    State { pc, env, block, warp, grid, local }
+    // What every path saw, with the same value.
+    let seen = live[0]
+        .seen
+        .iter()
+        .filter(|(o, z, off, v)| {
+            live[1..]
+                .iter()
+                .all(|s| s.seen.iter().any(|(o2, z2, off2, v2)| o2 == o && z2 == z && off2 == off && v2 == v))
+        })
+        .cloned()
+        .collect();
+    State { pc, env, block, warp, grid, local, seen }
 }
 
 fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
@@ -1343,7 +1497,7 @@ fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
 }
 
 fn count_defs(stmts: &[Stmt], out: &mut HashMap<VarId, usize>) {
-    let mut set = |v: VarId, out: &mut HashMap<VarId, usize>| *out.entry(v).or_default() += 1;
+    let set = |v: VarId, out: &mut HashMap<VarId, usize>| *out.entry(v).or_default() += 1;
     for stmt in stmts {
         match stmt {
             Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => set(*var, out),
@@ -1450,16 +1604,6 @@ pub enum BaseKind {
 pub fn object_base(kind: BaseKind, id: u32) -> T {
     let slot = (kind as u128) * 4096 + u128::from(id) + 1;
     t::constant(slot << 40, 64)
-}
-
-/// The leaf number of a static object's address.
-pub fn object_id(obj: &Obj) -> u32 {
-    match obj {
-        Obj::Shared(id) => id * 4,
-        Obj::Global(id) => id * 4 + 1,
-        Obj::Local => 2,
-        Obj::Param(..) | Obj::Dynamic => 3,
-    }
 }
 
 /// Calls `f` on every expression of a block (any depth).

@@ -27,6 +27,9 @@ pub enum Relation {
     IntraBlock,
     /// One warp, different lanes.
     IntraWarp,
+    /// One warp, lanes in different lockstep groups of this many lanes
+    /// (`--warp-sync` below 32).
+    IntraWarpApart(u32),
     /// One block, different threads.
     SameBlock,
 }
@@ -117,8 +120,6 @@ pub enum Answer {
     Unknown(String),
 }
 
-pub const BLOCK_LEAVES: [Leaf; 3] = [Leaf::BlockDim(0), Leaf::BlockDim(1), Leaf::BlockDim(2)];
-
 /// Linear thread id from concrete values.
 pub fn linear(tid: [u128; 3], dim: [u128; 3]) -> u128 {
     tid[0] + tid[1] * dim[0] + tid[2] * dim[0] * dim[1]
@@ -135,6 +136,10 @@ pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
         Relation::InterBlock => !same_block,
         Relation::IntraBlock => same_block && l1 / 32 != l2 / 32,
         Relation::IntraWarp => same_block && l1 / 32 == l2 / 32 && l1 != l2,
+        Relation::IntraWarpApart(g) => {
+            let g = u128::from(g.max(1));
+            same_block && l1 / 32 == l2 / 32 && l1 / g != l2 / g
+        }
         Relation::SameBlock => same_block && l1 != l2,
     }
 }
@@ -142,7 +147,8 @@ pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
 /// The overlap test of two byte ranges, as the engine evaluates it.
 pub fn overlaps(a: u128, size_a: u64, b: u128, size_b: u64) -> bool {
     let m = t::mask(64);
-    let diff = a.wrapping_sub(b).wrapping_add(u128::from(size_b) - 1) & m;
+    // [a, a + sa) and [b, b + sb) overlap iff -sa < a - b < sb.
+    let diff = a.wrapping_sub(b).wrapping_add(u128::from(size_a) - 1) & m;
     diff < u128::from(size_a + size_b - 1)
 }
 
@@ -222,6 +228,26 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// Two threads applying counting atomics to one address get different old
+    /// values.
+    pub fn assert_tickets(&mut self, tickets: &[crate::exec::Ticket], atomics: &[(crate::exec::Obj, Option<i8>)]) {
+        for a in tickets {
+            for b in tickets {
+                let counter = a.obj == b.obj
+                    && a.obj != crate::exec::Obj::Dynamic
+                    && atomics.iter().filter(|(o, _)| *o == a.obj).all(|(_, d)| *d == Some(a.direction));
+                if !counter || a.result.width != b.result.width {
+                    continue;
+                }
+                let (ga, gb) = (self.boolean(&a.guard, 1), self.boolean(&b.guard, 2));
+                let (oa, ob) = (self.term(&a.offset, 1), self.term(&b.offset, 2));
+                let (ra, rb) = (self.term(&a.result, 1), self.term(&b.result, 2));
+                let same = Bool::and(self.ctx, &[&ga, &gb, &oa._eq(&ob)]);
+                self.solver.assert(&same.implies(&ra._eq(&rb).not()));
+            }
+        }
+    }
+
     pub fn check(&mut self, q: &Query) -> Answer {
         self.solver.push();
         for f in &q.one {
@@ -238,7 +264,7 @@ impl<'c> Solver<'c> {
         }
         if let Some((a, sa, b, sb)) = &q.overlap {
             let (x, y) = (self.bv(a, 1), self.bv(b, 2));
-            let diff = x.bvsub(&y).bvadd(&BV::from_u64(self.ctx, sb - 1, 64));
+            let diff = x.bvsub(&y).bvadd(&BV::from_u64(self.ctx, sa - 1, 64));
             self.solver.assert(&diff.bvult(&BV::from_u64(self.ctx, sa + sb - 1, 64)));
         }
         let mut cases = Vec::new();
@@ -317,6 +343,10 @@ impl<'c> Solver<'c> {
             Relation::InterBlock => same_block.not(),
             Relation::IntraBlock => Bool::and(ctx, &[&same_block, &w1._eq(&w2).not()]),
             Relation::IntraWarp => Bool::and(ctx, &[&same_block, &w1._eq(&w2), &l1._eq(&l2).not()]),
+            Relation::IntraWarpApart(g) => {
+                let (g1, g2) = (l1.bvudiv(&c64(u64::from(g.max(1)))), l2.bvudiv(&c64(u64::from(g.max(1)))));
+                Bool::and(ctx, &[&same_block, &w1._eq(&w2), &g1._eq(&g2).not()])
+            }
             Relation::SameBlock => Bool::and(ctx, &[&same_block, &l1._eq(&l2).not()]),
         }
     }
@@ -376,7 +406,6 @@ impl<'c> Solver<'c> {
             Leaf::GridDim(d) => format!("gridDim.{}", dim(d)),
             Leaf::Param(i) => format!("param{i}"),
             Leaf::ParamField(i) => format!("field{i}"),
-            Leaf::Object(i) => format!("object{i}"),
             Leaf::Fresh(i) => format!("v{i}@{th}"),
         };
         if width == 0 {
@@ -520,5 +549,28 @@ fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
             collect_ufs(b, out, seen);
         }
         Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::overlaps;
+
+    #[test]
+    fn byte_ranges_overlap_exactly_when_they_share_a_byte() {
+        // An int at 4..8 and single bytes around it.
+        assert!(!overlaps(4, 4, 3, 1));
+        assert!(overlaps(4, 4, 4, 1));
+        assert!(overlaps(4, 4, 7, 1));
+        assert!(!overlaps(4, 4, 8, 1));
+        // The same pairs the other way round.
+        assert!(!overlaps(3, 1, 4, 4));
+        assert!(overlaps(5, 1, 4, 4));
+        assert!(!overlaps(8, 1, 4, 4));
+        // Equal sizes: only equal addresses.
+        assert!(overlaps(8, 4, 8, 4) && !overlaps(8, 4, 12, 4) && !overlaps(12, 4, 8, 4));
+        // A negative offset (two's complement) before an object's start.
+        assert!(!overlaps(u128::from(u64::MAX) - 3, 4, 0, 4));
+        assert!(overlaps(u128::from(u64::MAX) - 1, 4, 0, 4));
     }
 }

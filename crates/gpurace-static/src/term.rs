@@ -88,8 +88,6 @@ pub enum Leaf {
     /// A field path of a by-value struct parameter, by index into
     /// [`Leaves::fields`] (shared).
     ParamField(u32),
-    /// The address of a shared, global or local object (shared).
-    Object(u32),
     /// A per-thread unknown, by index into [`Leaves::fresh`].
     Fresh(u32),
 }
@@ -112,13 +110,6 @@ pub enum FreshKind {
     /// Something not modelled (an `Unknown` of the lowering, a float, an
     /// opaque call, an imprecise barrier count).
     Approx,
-}
-
-#[derive(Debug, Clone)]
-pub struct FreshInfo {
-    pub name: String,
-    pub kind: FreshKind,
-    pub width: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -156,7 +147,8 @@ impl Hash for Term {
 /// The side tables of leaves: names of fresh values and of parameter fields.
 #[derive(Debug, Default, Clone)]
 pub struct Leaves {
-    pub fresh: Vec<FreshInfo>,
+    /// What each fresh leaf stands for, for debugging dumps.
+    pub fresh: Vec<String>,
     pub fields: Vec<(u32, String, u32)>,
 }
 
@@ -279,10 +271,6 @@ pub fn or(a: &T, b: &T) -> T {
         return b.clone();
     }
     make(Node::Or(a.clone(), b.clone()), 0, a.deps.union(b.deps))
-}
-
-pub fn and_all<'a>(terms: impl IntoIterator<Item = &'a T>) -> T {
-    terms.into_iter().fold(tru(), |acc, t| and(&acc, t))
 }
 
 pub fn implies(a: &T, b: &T) -> T {
@@ -477,6 +465,50 @@ pub fn mul(a: &T, b: &T) -> T {
 pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
     let deps = args.iter().fold(Deps { approx: true, ..Deps::default() }, |d, a| d.union(a.deps));
     make(Node::Uf(name.into(), args), width, deps)
+}
+
+/// Facts saying that the arithmetic under every widening in `t` does not wrap
+/// around: `(i64)(y * w + x)` equals `(i64)y * (i64)w + (i64)x`. An address
+/// whose index wraps is an overflow, not a collision a program means.
+pub fn no_wrap_facts(t: &T, out: &mut Vec<T>, seen: &mut std::collections::HashSet<*const Term>) {
+    if !seen.insert(Arc::as_ptr(t)) {
+        return;
+    }
+    match &t.node {
+        Node::Ext(signed_, inner) if is_arith(inner) => {
+            let wide = (2 * inner.width + 2).min(128);
+            let lifted = lift(inner, wide, *signed_);
+            out.push(eq(&resize(inner, wide, *signed_), &lifted));
+            no_wrap_facts(inner, out, seen);
+        }
+        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => no_wrap_facts(a, out, seen),
+        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
+            no_wrap_facts(a, out, seen);
+            no_wrap_facts(b, out, seen);
+        }
+        Node::Ite(c, a, b) => {
+            no_wrap_facts(c, out, seen);
+            no_wrap_facts(a, out, seen);
+            no_wrap_facts(b, out, seen);
+        }
+        Node::Uf(_, args) => args.iter().for_each(|a| no_wrap_facts(a, out, seen)),
+        Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => {}
+    }
+}
+
+fn is_arith(t: &T) -> bool {
+    matches!(&t.node, Node::Bin(BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::Shl, ..))
+}
+
+/// `t` computed at `wide` bits, its operands extended with `signed_`.
+fn lift(t: &T, wide: u32, signed_: bool) -> T {
+    match &t.node {
+        Node::Bin(op @ (BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::Shl), a, b) => {
+            let b = if *op == BvOp::Shl { resize(b, wide, false) } else { lift(b, wide, signed_) };
+            bin(*op, &lift(a, wide, signed_), &b)
+        }
+        _ => resize(t, wide, signed_),
+    }
 }
 
 /// Concrete values of leaves, per thread (index 0 and 1).
