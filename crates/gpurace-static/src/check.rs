@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use crate::exec::{self, AccessEv, BarrierEv, Obj, Trace};
+use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
 use crate::smt::{self, Answer, Assignment, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
 use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
@@ -109,7 +109,7 @@ fn check_kernel(
     let start = Instant::now();
     let trace = exec::trace(kernel, config.block.is_none());
     let (one, two) = common_facts(&trace, kernel, config);
-    let jobs = jobs(&trace, config);
+    let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
     let found = run_jobs(&trace, kernel, &jobs, &one, &two, base, config, cache, start);
@@ -192,7 +192,7 @@ fn check_kernel(
         Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
     } else if !found.unknown.is_empty() {
         Verdict::Unknown { reason: format!("{} solver queries were not decided", found.unknown.len()) }
-    } else if let Some((span, reason)) = trace.unsupported.first() {
+    } else if let Some((span, reason)) = trace.unsupported.iter().find(|(_, reason)| !nothing_to_race(&trace, reason)) {
         let (f, l, _) = program.locate(*span);
         Verdict::Unknown { reason: format!("unsupported construct at {f}:{l}: {reason}") }
     } else {
@@ -209,6 +209,14 @@ fn check_kernel(
         diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
     }
     (verdict, races, diagnostics)
+}
+
+/// Whether an unsupported construct cannot matter: it only changes control
+/// flow (`goto`, labels) and the kernel has no access another thread could see
+/// and no barrier, so no path through it can race.
+fn nothing_to_race(trace: &Trace<'_>, reason: &str) -> bool {
+    let control_only = ["`GotoStmt`", "`LabelStmt`", "`IndirectGotoStmt`"].iter().any(|s| reason.starts_with(s));
+    control_only && trace.barriers.is_empty() && trace.accesses.iter().all(|a| a.obj == Obj::Local)
 }
 
 // ------------------------------------------------------------------ facts
@@ -361,7 +369,13 @@ fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> Vec<Relatio
     out
 }
 
-fn jobs(trace: &Trace<'_>, config: &Config) -> Vec<Job> {
+fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
+    // Threads of one block differ in `threadIdx.x` when the block is 1-D.
+    let used = exec::used_dims(kernel);
+    let one_d = match config.block {
+        Some(b) => b[1] == 1 && b[2] == 1,
+        None => !used[0] && !used[1],
+    };
     let mut jobs = Vec::new();
     let n = trace.accesses.len();
     for i in 0..n {
@@ -374,7 +388,7 @@ fn jobs(trace: &Trace<'_>, config: &Config) -> Vec<Job> {
                 continue;
             }
             let relations = relations(a, b, config);
-            if relations.is_empty() || disjoint_constants(a, b) {
+            if relations.is_empty() || disjoint_constants(a, b) || disjoint_lanes(a, b, &relations, one_d) {
                 continue;
             }
             jobs.push(Job::Pair { a: i, b: j, relations });
@@ -386,6 +400,21 @@ fn jobs(trace: &Trace<'_>, config: &Config) -> Vec<Job> {
         }
     }
     jobs
+}
+
+/// Answered without the solver, exactly: two threads of one 1-D block run
+/// the same access expression `c * threadIdx.x + d` with `|c|` at least the
+/// access size, so different threads touch disjoint bytes.
+fn disjoint_lanes(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], one_d: bool) -> bool {
+    let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
+    if !one_d || !same_block || a.obj != b.obj || a.obj == Obj::Dynamic || a.offset != b.offset {
+        return false;
+    }
+    let size = i128::from(a.access.size.max(b.access.size).max(1));
+    match t::lane_coefficient(&a.offset) {
+        Some(c) => c.abs() >= size && c.abs() * 1024 + size < (1 << 31),
+        None => false,
+    }
 }
 
 /// Two accesses at constant offsets of one object that do not overlap.
@@ -448,10 +477,10 @@ fn divergence_query(ev: &BarrierEv) -> Query {
         two: vec![t::not(&ev.guard)],
         same: ev.iterations.iter().map(|k| (k.clone(), k.clone())).collect(),
         overlap: None,
-        cases: if ev.grid {
-            vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())]
-        } else {
-            vec![(Relation::SameBlock, Vec::new())]
+        cases: match ev.kind {
+            BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
+            BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
+            BarrierKind::Warp => vec![(Relation::IntraWarp, Vec::new())],
         },
         products: Vec::new(),
     }
@@ -477,7 +506,7 @@ fn run_jobs(
     // Jobs are dealt to workers by index and answers cached only between
     // kernels, so that every model, and thus every witness, is the same from
     // run to run whatever the machine's load.
-    let workers = (1 + jobs.len() / 32).min(4);
+    let workers = (1 + jobs.len() / 32).min(4).min(config.jobs.max(1));
     let results = Mutex::new(Found::default());
     let fresh = Mutex::new(Vec::new());
     let worker = |index: usize| {
@@ -742,8 +771,14 @@ fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], assignment: 
         && ev.holds(&ev_b.guard, 0)
         && !ev.holds(&ev_b.guard, 1)
         && ev_b.iterations.iter().all(|k| ev.value(k, 0) == ev.value(k, 1))
-        && (smt::relation_holds(Relation::SameBlock, assignment)
-            || ev_b.grid && smt::relation_holds(Relation::InterBlock, assignment))
+        && match ev_b.kind {
+            BarrierKind::Block => smt::relation_holds(Relation::SameBlock, assignment),
+            BarrierKind::Warp => smt::relation_holds(Relation::IntraWarp, assignment),
+            BarrierKind::Grid => {
+                smt::relation_holds(Relation::SameBlock, assignment)
+                    || smt::relation_holds(Relation::InterBlock, assignment)
+            }
+        }
 }
 
 fn certainty(terms: &[&T]) -> Certainty {
@@ -895,7 +930,11 @@ fn pair_race(
 }
 
 fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignment: &Assignment) -> Race {
-    let text = if ev.grid { "grid.sync()" } else { "__syncthreads()" };
+    let text = match ev.kind {
+        BarrierKind::Block => "__syncthreads()",
+        BarrierKind::Warp => "__syncwarp()",
+        BarrierKind::Grid => "grid.sync()",
+    };
     let at = location(program, ev.span, text, None);
     let class = if smt::relation_holds(Relation::InterBlock, assignment) {
         RaceClass::InterBlock

@@ -87,12 +87,22 @@ pub struct Ticket {
     pub direction: i8,
 }
 
-/// One block or grid barrier a thread may execute.
+/// Which threads must all reach a barrier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarrierKind {
+    /// `__syncthreads()`: the threads of a block.
+    Block,
+    /// `__syncwarp()` with a full mask: the lanes of a warp.
+    Warp,
+    /// `this_grid().sync()`: every thread of the grid.
+    Grid,
+}
+
+/// One block, warp or grid barrier a thread may execute.
 #[derive(Debug, Clone)]
 pub struct BarrierEv {
     pub span: Span,
-    /// A grid barrier: every thread of the grid must reach it.
-    pub grid: bool,
+    pub kind: BarrierKind,
     pub guard: T,
     /// Iteration numbers of the barrier loops around it: both threads of a
     /// divergence query are put in the same iteration.
@@ -722,17 +732,18 @@ impl<'k> Exec<'k> {
             }
             Stmt::Barrier { barrier, span } => match barrier {
                 Barrier::Block { .. } => {
-                    self.barrier(&st, *span, false);
+                    self.barrier(&st, *span, BarrierKind::Block);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Grid => {
-                    self.barrier(&st, *span, true);
+                    self.barrier(&st, *span, BarrierKind::Grid);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                     st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Warp { mask } if full_mask(mask) => {
+                    self.barrier(&st, *span, BarrierKind::Warp);
                     st.seen.clear();
                     st.warp = t::add(&st.warp, &t::constant(1, COUNT_WIDTH));
                 }
@@ -885,10 +896,10 @@ impl<'k> Exec<'k> {
         out
     }
 
-    fn barrier(&mut self, st: &State, span: Span, grid: bool) {
+    fn barrier(&mut self, st: &State, span: Span, kind: BarrierKind) {
         if self.record {
             let iterations = self.sync_iterations.clone();
-            self.trace.barriers.push(BarrierEv { span, grid, guard: st.pc.clone(), iterations });
+            self.trace.barriers.push(BarrierEv { span, kind, guard: st.pc.clone(), iterations });
         }
     }
 

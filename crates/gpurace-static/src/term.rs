@@ -511,6 +511,33 @@ fn lift(t: &T, wide: u32, signed_: bool) -> T {
     }
 }
 
+/// The coefficient `c` when `t` is `c * threadIdx.x + d` with `d` the same for
+/// every thread (through extensions, truncations, sums, constant products and
+/// shifts); `None` when it depends on the thread in another way.
+pub fn lane_coefficient(t: &T) -> Option<i128> {
+    if !t.deps.thread {
+        return Some(0);
+    }
+    let c = match &t.node {
+        Node::Leaf(Leaf::Tid(0)) => 1,
+        Node::Ext(_, a) | Node::Trunc(a) => lane_coefficient(a)?,
+        Node::Bin(BvOp::Add, a, b) => lane_coefficient(a)?.checked_add(lane_coefficient(b)?)?,
+        Node::Bin(BvOp::Sub, a, b) => lane_coefficient(a)?.checked_sub(lane_coefficient(b)?)?,
+        Node::Bin(BvOp::Mul, a, b) => match (a.as_const(), b.as_const()) {
+            (_, Some(k)) => lane_coefficient(a)?.checked_mul(signed(k, b.width))?,
+            (Some(k), _) => lane_coefficient(b)?.checked_mul(signed(k, a.width))?,
+            _ => return None,
+        },
+        Node::Bin(BvOp::Shl, a, b) => {
+            let k = b.as_const().filter(|k| *k < 32)?;
+            lane_coefficient(a)?.checked_mul(1 << k)?
+        }
+        _ => return None,
+    };
+    // Large coefficients could wrap around between two lanes.
+    (c.abs() < 1 << 20).then_some(c)
+}
+
 /// Concrete values of leaves, per thread (index 0 and 1).
 pub trait Valuation {
     fn leaf(&self, leaf: Leaf, thread: usize, width: u32) -> u128;
@@ -639,6 +666,19 @@ mod tests {
         assert!(eq(&a, &b).is_true());
         // (x + 1) + 2 == x + 3
         assert_eq!(add(&a, &constant(2, 32)), add(&x, &constant(3, 32)));
+    }
+
+    #[test]
+    fn lane_coefficients() {
+        let tid = leaf(Leaf::Tid(0), 32, Deps::default());
+        let n = leaf(Leaf::Param(0), 32, Deps::default());
+        // (i64)(tid + n) * 4
+        let offset = mul(&resize(&add(&tid, &n), 64, false), &constant(4, 64));
+        assert_eq!(lane_coefficient(&offset), Some(4));
+        // tid * tid is not affine; blockIdx.x is another per-thread value.
+        assert_eq!(lane_coefficient(&mul(&tid, &tid)), None);
+        assert_eq!(lane_coefficient(&add(&tid, &leaf(Leaf::Bid(0), 32, Deps::default()))), None);
+        assert_eq!(lane_coefficient(&bin(BvOp::Shl, &tid, &constant(3, 32))), Some(8));
     }
 
     #[test]

@@ -371,6 +371,24 @@ impl<'a, 'b> FnLower<'a, 'b> {
                 _ => Expr::Param(i as u32),
             };
             let value = if host && ty.is_pointer() { Expr::Param(i as u32) } else { value };
+            // An enum parameter holds one of the enum's values.
+            if let (false, Some((lo, hi))) = (host, self.types.enum_range(ty_text)) {
+                let param = || Box::new(Expr::Param(i as u32));
+                let ge = Expr::Binary {
+                    op: BinOp::Ge,
+                    lhs: param(),
+                    rhs: Box::new(Expr::int(lo, Type::INT)),
+                    ty: Type::Bool,
+                };
+                let le = Expr::Binary {
+                    op: BinOp::Le,
+                    lhs: param(),
+                    rhs: Box::new(Expr::int(hi, Type::INT)),
+                    ty: Type::Bool,
+                };
+                let cond = Expr::binary(BinOp::LAnd, ge, le, Type::Bool);
+                self.emit(Stmt::Assume { cond, span: self.span(p) });
+            }
             self.bind_new(p, name, ty, Some(value), VarKind::Local, false);
         }
         if let Some(body) = node.children.iter().find(|c| c.kind == "CompoundStmt") {

@@ -245,10 +245,19 @@ fn collect<'a>(
             let name = node.text.split(' ').next_back().unwrap_or(name);
             types.enums.insert(name.to_string());
             let mut next: i128 = 0;
+            let (mut min, mut max) = (0i128, 0i128);
             for c in node.children.iter().filter(|c| c.kind == "EnumConstantDecl") {
                 let value = explicit_enum_value(c).unwrap_or(next);
                 index.enum_values.insert(c.addr, value);
                 next = value + 1;
+                min = min.min(value);
+                max = max.max(value);
+            }
+            // clang prints a fixed underlying type (`enum E : int`, `enum
+            // class`) in quotes; such an enum holds any value of that type.
+            let fixed = node.text.contains('\'') || node.text.contains(" class ") || node.text.contains(" struct ");
+            if !fixed {
+                types.enum_ranges.insert(name.to_string(), types::bitfield_range(min, max));
             }
         }
         "FunctionDecl" | "CXXMethodDecl" | "CXXConstructorDecl" | "CXXDestructorDecl" | "CXXConversionDecl" => {

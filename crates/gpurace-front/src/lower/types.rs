@@ -13,6 +13,10 @@ pub struct TypeTable {
     pub defs: HashMap<String, Vec<(String, String)>>,
     pub layouts: HashMap<String, Option<Record>>,
     pub enums: std::collections::HashSet<String>,
+    /// Values an enum without a fixed underlying type can hold (C++
+    /// [dcl.enum]/8: the range of the smallest bit-field that holds every
+    /// enumerator), by enum name.
+    pub enum_ranges: std::collections::HashMap<String, (i128, i128)>,
     /// Typedef name to aliased type spelling.
     pub typedefs: HashMap<String, String>,
     /// Typedef resolution depth, against alias cycles.
@@ -328,5 +332,50 @@ mod tests {
             ],
         );
         assert_eq!(t.record("float4").unwrap().align, 16);
+    }
+}
+
+impl TypeTable {
+    /// The range of values of the enum type `text` (as clang prints a
+    /// parameter's type), when it is an enum without a fixed underlying type.
+    pub fn enum_range(&self, text: &str) -> Option<(i128, i128)> {
+        let base = strip_qualifiers(text).trim_start_matches("enum ").trim();
+        let name = base.rsplit("::").next().unwrap_or(base);
+        if let Some(range) = self.enum_ranges.get(name) {
+            return Some(*range);
+        }
+        // A typedef of an enum.
+        let aliased = self.typedefs.get(name)?;
+        if aliased == name {
+            return None;
+        }
+        let base = strip_qualifiers(aliased).trim_start_matches("enum ").trim();
+        self.enum_ranges.get(base.rsplit("::").next().unwrap_or(base)).copied()
+    }
+}
+
+/// The values of the smallest bit-field holding `min..=max`.
+pub fn bitfield_range(min: i128, max: i128) -> (i128, i128) {
+    let bits_for = |v: i128| 128 - v.leading_zeros() as i128;
+    if min >= 0 {
+        (0, (1i128 << bits_for(max)) - 1)
+    } else {
+        let b = bits_for(max).max(bits_for(-min - 1)) + 1;
+        (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1)
+    }
+}
+
+#[cfg(test)]
+mod enum_range_tests {
+    use super::bitfield_range;
+
+    #[test]
+    fn enum_values_are_the_smallest_bitfield() {
+        // enum { A, B, C } holds 0..=3; enum { X = -1, Y = 5 } holds -8..=7.
+        assert_eq!(bitfield_range(0, 2), (0, 3));
+        assert_eq!(bitfield_range(0, 0), (0, 0));
+        assert_eq!(bitfield_range(0, 4), (0, 7));
+        assert_eq!(bitfield_range(-1, 5), (-8, 7));
+        assert_eq!(bitfield_range(-4, 3), (-4, 3));
     }
 }
