@@ -9,7 +9,8 @@
 //!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races"}],
 //!  "races": [{"kernel", "rule", "class", "kind", "certainty", "array", "message",
 //!             "first": {"file", "line", "col", "text", "access"}, "second": {...},
-//!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element"}}],
+//!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element",
+//!                                "byte_offset", "values"}}],
 //!  "diagnostics": [{"severity", "code", "file", "line", "col", "message"}],
 //!  "timings": {"clang_ms", "lower_ms", "analysis_ms", "total_ms"}}
 //! ```
@@ -120,6 +121,12 @@ impl<'a> FileJson<'a> {
                         threads: &w.threads,
                         params: w.params.iter().map(|(name, value)| ParamJson { name, value: *value }).collect(),
                         element: w.element.as_deref(),
+                        byte_offset: w.byte_offset,
+                        values: w
+                            .values
+                            .iter()
+                            .map(|vs| vs.iter().map(|(name, value)| ParamJson { name, value: *value }).collect())
+                            .collect(),
                     }),
                 })
                 .collect(),
@@ -194,6 +201,11 @@ struct WitnessJson<'a> {
     threads: &'a [[u32; 3]],
     params: Vec<ParamJson<'a>>,
     element: Option<&'a str>,
+    /// Byte offset of the element in its object (its address for a pointer
+    /// of unknown origin).
+    byte_offset: Option<i64>,
+    /// Per thread, the loop variables around its access.
+    values: Vec<Vec<ParamJson<'a>>>,
 }
 
 #[derive(Serialize)]

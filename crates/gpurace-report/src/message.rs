@@ -38,6 +38,11 @@ pub(crate) fn label(race: &Race, second: bool) -> String {
                     label.push_str(&format!(" of block {}", dim3(*block)));
                 }
             }
+            // The loop variables of that thread at its access.
+            if let Some(values) = witness.values.get(index).filter(|v| !v.is_empty()) {
+                let values: Vec<String> = values.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                label.push_str(&format!(" at {}", values.join(", ")));
+            }
         }
     }
     if second && race.kind == RaceKind::DataRace && race.witness.as_ref().is_some_and(|w| w.threads.len() == 2) {
