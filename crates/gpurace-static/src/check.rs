@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
 use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
-use crate::smt::{self, Answer, Assignment, Query, Relation};
+use crate::smt::{self, Abstractions, Answer, Assignment, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
 use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
@@ -123,7 +123,7 @@ fn check_kernel(
             Job::Pair { a, b, .. } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
                 if !pair_witness_holds(ea, eb, *relation, &one, &two, assignment)
-                    || !products_exact(&trace.products, assignment)
+                    || !products_exact(&trace.abstractions, assignment)
                 {
                     bad_witnesses += 1;
                     continue;
@@ -132,7 +132,8 @@ fn check_kernel(
             }
             Job::Divergence { barrier } => {
                 let ev = &trace.barriers[*barrier];
-                if !divergence_witness_holds(ev, &one, &two, assignment) || !products_exact(&trace.products, assignment)
+                if !divergence_witness_holds(ev, &one, &two, assignment)
+                    || !products_exact(&trace.abstractions, assignment)
                 {
                     bad_witnesses += 1;
                     continue;
@@ -467,7 +468,7 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Que
         same,
         overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
         cases,
-        products: Vec::new(),
+        abstractions: Abstractions::default(),
     }
 }
 
@@ -482,7 +483,7 @@ fn divergence_query(ev: &BarrierEv) -> Query {
             BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
             BarrierKind::Warp => vec![(Relation::IntraWarp, Vec::new())],
         },
-        products: Vec::new(),
+        abstractions: Abstractions::default(),
     }
 }
 
@@ -517,7 +518,7 @@ fn run_jobs(
         let used = exec::used_dims(kernel);
         solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
         solver.assert_common(one, two);
-        solver.assert_products(&trace.products);
+        solver.assert_products(&trace.abstractions);
         solver.assert_tickets(&trace.tickets, &trace.atomics);
         let mut local = Found::default();
         let mut answers = Vec::new();
@@ -586,7 +587,7 @@ fn ask(
     found.queries += 1;
     let mut answer = solver.check(q);
     if let Answer::Sat(assignment) = &answer {
-        if !products_exact(&q.products, assignment) {
+        if !products_exact(&q.abstractions, assignment) {
             answer = refine(solver, q, assignment, found);
         }
     }
@@ -605,36 +606,50 @@ fn facts_hold(one: &[T], two: &[T], a: &Assignment) -> bool {
 }
 
 /// Whether the model's product leaves are the real products.
-fn products_exact(products: &[(u8, T)], a: &Assignment) -> bool {
+fn products_exact(abstractions: &Abstractions, a: &Assignment) -> bool {
     let mut eval = Eval { assignment: a, memo: HashMap::new() };
-    products.iter().all(|(d, leaf)| {
-        (0..2).all(|th| {
-            let bid = a.leaf(Leaf::Bid(*d), th, 32);
-            let dim = a.leaf(Leaf::BlockDim(*d), 0, 32);
-            eval.value(leaf, th) == (bid * dim) & t::mask(32)
+    let m64 = t::mask(64);
+    let products = abstractions.products.iter().all(|p| {
+        (0..2).all(|th| eval.value(&p.leaf, th) == eval.value(&p.x, th).wrapping_mul(eval.value(&p.y, th)) & m64)
+    });
+    products
+        && abstractions.grid_threads.iter().all(|d| {
+            let total = a.leaf(Leaf::BlockDim(*d), 0, 32) * a.leaf(Leaf::GridDim(*d), 0, 32);
+            a.leaf(Leaf::GridThreads(*d), 0, 64) == total
         })
-    })
 }
 
-/// A model that used the linear facts about `blockIdx * blockDim` but not
-/// the product itself: ask again with `blockDim` fixed (the product is then
-/// linear), first as the model had it, then at common sizes.
+/// A model that used the linear facts about an abstracted product but not
+/// the product itself: ask again with `blockDim` and `gridDim` fixed (the
+/// products are then linear), first as the model had them, then at common
+/// block sizes.
 fn refine(solver: &mut smt::Solver<'_>, q: &Query, first: &Assignment, found: &mut Found) -> Answer {
     let no = t::Deps::default();
-    let model_dims = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
-    let mut candidates = vec![model_dims];
+    let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
+    let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
+    let mut candidates = vec![model_block];
     for x in [32u128, 256, 1024, 2, 64] {
-        candidates.push([x, model_dims[1], model_dims[2]]);
+        candidates.push([x, model_block[1], model_block[2]]);
     }
-    for dims in candidates {
+    for block in candidates {
         let mut refined = q.clone();
+        let size = |l: Leaf| match l {
+            Leaf::BlockDim(d) => Some(block[usize::from(d)]),
+            Leaf::GridThreads(d) => Some(block[usize::from(d)] * grid[usize::from(d)]),
+            _ => None,
+        };
         for d in 0..3u8 {
-            let c = t::constant(dims[usize::from(d)], 32);
-            refined.one.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &c));
+            let (b, g) = (block[usize::from(d)], grid[usize::from(d)]);
+            refined.one.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &t::constant(b, 32)));
+            refined.one.push(t::eq(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(g, 32)));
         }
-        for (d, leaf) in &q.products {
-            let exact = t::mul(&t::leaf(Leaf::Bid(*d), 32, no), &t::constant(dims[usize::from(*d)], 32));
-            let fact = t::eq(leaf, &exact);
+        for d in &q.abstractions.grid_threads {
+            let total = t::constant(size(Leaf::GridThreads(*d)).unwrap_or(0), 64);
+            refined.one.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
+        }
+        for p in &q.abstractions.products {
+            let y = leaf_of(&p.y).and_then(size).map(|v| t::constant(v, 64)).unwrap_or_else(|| p.y.clone());
+            let fact = t::eq(&p.leaf, &t::mul(&p.x, &y));
             refined.one.push(fact.clone());
             refined.two.push(fact);
         }
@@ -643,7 +658,16 @@ fn refine(solver: &mut smt::Solver<'_>, q: &Query, first: &Assignment, found: &m
             return answer;
         }
     }
-    Answer::Unknown("a race needs `blockIdx * blockDim` at a block size the engine could not find".into())
+    Answer::Unknown("a race needs an abstracted product at a block size the engine could not find".into())
+}
+
+/// The leaf under extensions and truncations.
+fn leaf_of(term: &T) -> Option<Leaf> {
+    match &term.node {
+        t::Node::Leaf(l) => Some(*l),
+        t::Node::Ext(_, a) | t::Node::Trunc(a) => leaf_of(a),
+        _ => None,
+    }
 }
 
 fn run_job(
@@ -661,7 +685,7 @@ fn run_job(
             let mut remaining = relations.clone();
             // One query for all relations; then the others, one by one.
             let mut query = pair_query(ea, eb, &remaining);
-            query.products = trace.products.clone();
+            query.abstractions = trace.abstractions.clone();
             loop {
                 match ask(solver, &query, base, cache, answers, found) {
                     Answer::Unsat => break,
@@ -702,14 +726,14 @@ fn run_job(
                             break;
                         }
                         query = pair_query(ea, eb, &remaining);
-                        query.products = trace.products.clone();
+                        query.abstractions = trace.abstractions.clone();
                     }
                 }
             }
         }
         Job::Divergence { barrier } => {
             let mut q = divergence_query(&trace.barriers[*barrier]);
-            q.products = trace.products.clone();
+            q.abstractions = trace.abstractions.clone();
             match ask(solver, &q, base, cache, answers, found) {
                 Answer::Unsat => {}
                 Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),

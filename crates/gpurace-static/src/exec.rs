@@ -74,6 +74,18 @@ pub struct AccessEv<'k> {
     pub vars: Vec<(String, T)>,
 }
 
+/// A leaf standing for `x * y` (64 bits, both factors zero-extended): `x` a
+/// per-thread value that is never negative, `y` a launch size.
+#[derive(Debug, Clone)]
+pub struct Product {
+    pub leaf: T,
+    pub x: T,
+    pub y: T,
+    /// `blockIdx * blockDim`: ends inside the `int` range.
+    pub fits_int: bool,
+    pub dim: u8,
+}
+
 /// An atomic that moves a counter by a nonzero constant (`atomicAdd(&n, 1)`,
 /// `atomicInc`): two threads that apply it to one address get different old
 /// values, as long as every atomic on that object moves it the same way.
@@ -125,10 +137,11 @@ pub struct Trace<'k> {
     /// Every atomic's object and the direction it counts in (`None`: not a
     /// counter): tickets are distinct only on objects where all agree.
     pub atomics: Vec<(Obj, Option<i8>)>,
-    /// Leaves standing for `blockIdx.d * blockDim.d` (dimension, leaf) when
-    /// `blockDim` is symbolic: the product is not linear, so the solver gets
-    /// linear facts about it instead (see `smt::Solver::assert_products`).
-    pub products: Vec<(u8, T)>,
+    /// Products of a per-thread value and a symbolic launch size replaced by
+    /// leaves (`blockIdx.d * blockDim.d`, iteration number * stride): the
+    /// product is not linear, so the solver gets linear facts about it instead
+    /// (see `smt::Solver::assert_products`).
+    pub abstractions: crate::smt::Abstractions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -142,6 +155,7 @@ enum Tag {
     Counts(u8),
     Uninit(u32),
     Product(u8),
+    Scaled(u32, u8),
 }
 
 #[derive(Clone)]
@@ -485,17 +499,25 @@ impl<'k> Exec<'k> {
         let signed = is_signed(&ty);
         if op == BinOp::Mul && self.abstract_products {
             if let Some(d) = block_product(lhs, rhs) {
-                let p = self.fresh(
-                    0,
-                    Tag::Product(d),
-                    || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char),
-                    32,
-                    FreshKind::Counter,
-                );
-                if !self.trace.products.iter().any(|(x, _)| *x == d) {
-                    self.trace.products.push((d, p.clone()));
+                let name = || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char);
+                let p = self.fresh(0, Tag::Product(d), name, 64, FreshKind::Counter);
+                if !self.trace.abstractions.products.iter().any(|x| x.leaf == p) {
+                    let no = Deps::default();
+                    self.trace.abstractions.products.push(Product {
+                        leaf: p.clone(),
+                        x: t::resize(&t::leaf(Leaf::Bid(d), 32, no), 64, false),
+                        y: t::resize(&t::leaf(Leaf::BlockDim(d), 32, no), 64, false),
+                        fits_int: true,
+                        dim: d,
+                    });
                 }
                 return t::resize(&p, width(&ty), false);
+            }
+            if let Some(d) = grid_product(lhs, rhs) {
+                if !self.trace.abstractions.grid_threads.contains(&d) {
+                    self.trace.abstractions.grid_threads.push(d);
+                }
+                return t::resize(&t::leaf(Leaf::GridThreads(d), 64, Deps::default()), width(&ty), false);
             }
         }
         let a = self.value_as(st, lhs, &ty);
@@ -945,7 +967,7 @@ impl<'k> Exec<'k> {
         };
 
         // One symbolic iteration: iteration number k.
-        let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc);
+        let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
         let [block, warp, grid] = counts_at(self, &k, 0);
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
@@ -972,7 +994,7 @@ impl<'k> Exec<'k> {
             it.pc = t::and(&it.pc, &c);
         }
         if let Some(cond) = &lp.cond {
-            let no_wrap = self.no_wrap(&st, &inductions, &k, cond);
+            let no_wrap = self.no_wrap(&st, node, 0, &inductions, &k, cond);
             it.pc = t::and(&it.pc, &no_wrap);
         }
         let end = self.block(it, &lp.body);
@@ -988,7 +1010,7 @@ impl<'k> Exec<'k> {
         let Some(cond) = &lp.cond else {
             return merge(breaks);
         };
-        let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit);
+        let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
         let [block, warp, grid] = counts_at(self, &n, 1);
         let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, local, seen: Vec::new() };
         let record = std::mem::replace(&mut self.record, false);
@@ -1001,7 +1023,7 @@ impl<'k> Exec<'k> {
         if lp.cond_pre.is_empty() && !inductions.is_empty() {
             facts = t::and(&facts, &self.trip_is_least(&st, node, &modified, &inductions, &n, cond));
         }
-        facts = t::and(&facts, &self.no_wrap(&st, &inductions, &n, cond));
+        facts = t::and(&facts, &self.no_wrap(&st, node, 1, &inductions, &n, cond));
         self.record = record;
         if record {
             self.trace.assumptions.push(t::implies(&st.pc, &facts));
@@ -1025,7 +1047,7 @@ impl<'k> Exec<'k> {
         cond: &'k Expr,
     ) -> T {
         let prev = t::bin(BvOp::Sub, n, &t::constant(1, 32));
-        let env = self.loop_env(st, node, modified, inductions, &prev, Tag::Before);
+        let env = self.loop_env(st, node, modified, inductions, &prev, Tag::Before, 2);
         let before = State { env, ..st.clone() };
         let c = t::to_bool(&self.value(&before, cond));
         let mut seen = BTreeSet::new();
@@ -1046,7 +1068,16 @@ impl<'k> Exec<'k> {
     /// Induction variables do not wrap around while the loop runs: signed
     /// overflow is undefined, and an unsigned variable the loop test bounds
     /// leaves the loop before it could wrap.
-    fn no_wrap(&mut self, st: &State, inductions: &HashMap<VarId, Induction>, k: &T, cond: &Expr) -> T {
+    #[allow(clippy::too_many_arguments)]
+    fn no_wrap(
+        &mut self,
+        st: &State,
+        node: usize,
+        purpose: u8,
+        inductions: &HashMap<VarId, Induction>,
+        k: &T,
+        cond: &Expr,
+    ) -> T {
         let mut out = t::tru();
         let mut vars: Vec<&VarId> = inductions.keys().collect();
         vars.sort();
@@ -1059,16 +1090,25 @@ impl<'k> Exec<'k> {
             let w = v0.width;
             let wide = (2 * w + 34).min(128);
             let ext = |x: &T| t::resize(x, wide, ind.signed);
-            let k_wide = t::resize(k, wide, false);
             let exact = match ind.op {
-                BinOp::Add => t::add(&ext(&v0), &t::mul(&k_wide, &ext(&ind.step))),
-                BinOp::Sub => t::bin(BvOp::Sub, &ext(&v0), &t::mul(&k_wide, &ext(&ind.step))),
+                BinOp::Add | BinOp::Sub => {
+                    // k * step is exact in 64 bits (k < 2^32, |step| < 2^32 for
+                    // 32-bit variables); wider variables are approximated there.
+                    let scaled = self.scaled(node, *var, purpose, k, ind);
+                    // An abstracted product is never negative; otherwise the
+                    // 64-bit product has the variable's signedness.
+                    let abstracted = matches!(scaled.node, crate::term::Node::Leaf(_));
+                    let delta = t::resize(&scaled, wide, ind.signed && !abstracted);
+                    if ind.op == BinOp::Add {
+                        t::add(&ext(&v0), &delta)
+                    } else {
+                        t::bin(BvOp::Sub, &ext(&v0), &delta)
+                    }
+                }
                 BinOp::Mul | BinOp::Shl => {
                     // v0 * 2^(k*s) fits when shifting back gives v0.
                     let value = induction_value(&v0, ind, k);
                     let back = if ind.signed { BvOp::AShr } else { BvOp::LShr };
-                    let shift = t::bin(BvOp::Sub, &t::constant(u128::from(w), w), &t::constant(u128::from(w), w));
-                    let _ = shift;
                     let s: u128 = match ind.op {
                         BinOp::Mul => ind.step.as_const().unwrap_or(1).trailing_zeros().into(),
                         _ => ind.step.as_const().unwrap_or(0),
@@ -1097,6 +1137,38 @@ impl<'k> Exec<'k> {
         out
     }
 
+    /// `k * step` (64 bits) for an additive induction variable; a leaf with
+    /// linear facts when the step is a symbolic launch size.
+    fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction) -> T {
+        use crate::term::Node;
+        let mut step = &ind.step;
+        while let Node::Ext(_, inner) | Node::Trunc(inner) = &step.node {
+            step = inner;
+        }
+        let dim = match &step.node {
+            Node::Leaf(Leaf::BlockDim(d) | Leaf::GridThreads(d)) if self.abstract_products => Some(*d),
+            _ => None,
+        };
+        let k64 = t::resize(k, 64, false);
+        let Some(dim) = dim else {
+            return t::mul(&k64, &t::resize(&ind.step, 64, ind.signed));
+        };
+        let name = self.var_name(var);
+        let q = self.fresh(
+            node,
+            Tag::Scaled(var.0, purpose),
+            || format!("iterations of {name} * step"),
+            64,
+            FreshKind::Counter,
+        );
+        if !self.trace.abstractions.products.iter().any(|x| x.leaf == q) {
+            let y = t::resize(step, 64, false);
+            self.trace.abstractions.products.push(Product { leaf: q.clone(), x: k64, y, fits_int: false, dim });
+        }
+        q
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn loop_env(
         &mut self,
         st: &State,
@@ -1105,11 +1177,21 @@ impl<'k> Exec<'k> {
         inductions: &HashMap<VarId, Induction>,
         iteration: &T,
         tag: fn(u32) -> Tag,
+        purpose: u8,
     ) -> Vec<Option<T>> {
         let mut env = st.env.clone();
         for var in modified {
             let entry = st.env.get(var.0 as usize).cloned().flatten();
             let value = match (inductions.get(var), entry) {
+                (Some(ind), Some(v0)) if matches!(ind.op, BinOp::Add | BinOp::Sub) => {
+                    let scaled = self.scaled(node, *var, purpose, iteration, ind);
+                    let delta = t::resize(&scaled, v0.width, false);
+                    if ind.op == BinOp::Add {
+                        t::add(&v0, &delta)
+                    } else {
+                        t::bin(BvOp::Sub, &v0, &delta)
+                    }
+                }
                 (Some(ind), Some(v0)) => induction_value(&v0, ind, iteration),
                 _ => {
                     let w = self.var_width(*var);
@@ -1397,6 +1479,19 @@ fn block_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
     match (strip_casts(lhs), strip_casts(rhs)) {
         (Expr::Builtin(Builtin::BlockIdx(a)), Expr::Builtin(Builtin::BlockDim(b)))
         | (Expr::Builtin(Builtin::BlockDim(b)), Expr::Builtin(Builtin::BlockIdx(a)))
+            if a == b =>
+        {
+            Some(dim_index(*a))
+        }
+        _ => None,
+    }
+}
+
+/// `blockDim.d * gridDim.d` (either order, through casts): `d`.
+fn grid_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
+    match (strip_casts(lhs), strip_casts(rhs)) {
+        (Expr::Builtin(Builtin::BlockDim(a)), Expr::Builtin(Builtin::GridDim(b)))
+        | (Expr::Builtin(Builtin::GridDim(b)), Expr::Builtin(Builtin::BlockDim(a)))
             if a == b =>
         {
             Some(dim_index(*a))

@@ -48,9 +48,17 @@ pub struct Query {
     /// The threads are in one of these relations, each with equalities of
     /// its own (barrier counts).
     pub cases: Vec<(Relation, Vec<(T, T)>)>,
-    /// The kernel's `blockIdx * blockDim` leaves: a model must give them
-    /// their real values to be a witness.
-    pub products: Vec<(u8, T)>,
+    /// The kernel's abstracted products: a model must give them their real
+    /// values to be a witness.
+    pub abstractions: Abstractions,
+}
+
+/// Products of symbolic launch sizes the engine replaced by leaves.
+#[derive(Debug, Clone, Default)]
+pub struct Abstractions {
+    pub products: Vec<crate::exec::Product>,
+    /// Dimensions whose `blockDim * gridDim` is the leaf `GridThreads(d)`.
+    pub grid_threads: Vec<u8>,
 }
 
 impl Query {
@@ -199,32 +207,46 @@ impl<'c> Solver<'c> {
         }
     }
 
-    /// Linear facts about `P = blockIdx.d * blockDim.d` for both threads:
-    /// block 0 starts at 0, blocks are `blockDim` apart in the order of their
-    /// ids, and every block ends inside the `int` range. They hold for the
-    /// real product, so a proof with them is a proof.
-    pub fn assert_products(&mut self, products: &[(u8, T)]) {
+    /// Linear facts about the abstracted products (`P = x * y`, `x` per
+    /// thread, `y` a launch size): `x = 0` gives 0, equal `x` give equal `P`,
+    /// a larger `x` gives a `P` at least `y` larger; `blockIdx * blockDim`
+    /// ends inside the `int` range; `blockDim * gridDim` is at least each
+    /// factor and every block ends inside it. They hold for the real products,
+    /// so a proof with them is a proof.
+    pub fn assert_products(&mut self, abstractions: &Abstractions) {
         let ctx = self.ctx;
         let c64 = |v: u64| BV::from_u64(ctx, v, 64);
-        for (d, leaf) in products {
-            let wide = |s: &mut Solver<'c>, l: Leaf, th: u8| s.leaf(l, 32, th).as_bv().unwrap().zero_ext(32);
-            let b = wide(self, Leaf::BlockDim(*d), 1);
-            let mut p = Vec::new();
-            let mut id = Vec::new();
+        for p in &abstractions.products {
+            let y = self.bv(&p.y, 1);
+            let mut vals = Vec::new();
+            let mut xs = Vec::new();
             for th in [1u8, 2] {
-                let pv = self.term(leaf, th).as_bv().unwrap().zero_ext(32);
-                let bid = wide(self, Leaf::Bid(*d), th);
-                self.solver.assert(&bid._eq(&c64(0)).implies(&pv._eq(&c64(0))));
-                self.solver.assert(&pv.bvadd(&b).bvule(&c64(1 << 31)));
-                self.solver.assert(&pv.bvuge(&bid));
-                self.solver.assert(&pv.bvule(&bid.bvmul(&c64(1024))));
-                self.solver.assert(&bid._eq(&c64(0)).not().implies(&pv.bvuge(&b)));
-                p.push(pv);
-                id.push(bid);
+                let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
+                self.solver.assert(&x._eq(&c64(0)).implies(&pv._eq(&c64(0))));
+                self.solver.assert(&pv.bvuge(&x));
+                self.solver.assert(&x._eq(&c64(0)).not().implies(&pv.bvuge(&y)));
+                self.solver.assert(&pv.bvule(&c64(1 << 62)));
+                if p.fits_int {
+                    self.solver.assert(&pv.bvadd(&y).bvule(&c64(1 << 31)));
+                }
+                if abstractions.grid_threads.contains(&p.dim) && p.fits_int {
+                    let g = self.leaf(Leaf::GridThreads(p.dim), 64, 1).as_bv().unwrap();
+                    self.solver.assert(&pv.bvadd(&y).bvule(&g));
+                }
+                vals.push(pv);
+                xs.push(x);
             }
-            self.solver.assert(&id[0]._eq(&id[1]).implies(&p[0]._eq(&p[1])));
-            self.solver.assert(&id[0].bvult(&id[1]).implies(&p[0].bvadd(&b).bvule(&p[1])));
-            self.solver.assert(&id[1].bvult(&id[0]).implies(&p[1].bvadd(&b).bvule(&p[0])));
+            self.solver.assert(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
+            self.solver.assert(&xs[0].bvult(&xs[1]).implies(&vals[0].bvadd(&y).bvule(&vals[1])));
+            self.solver.assert(&xs[1].bvult(&xs[0]).implies(&vals[1].bvadd(&y).bvule(&vals[0])));
+        }
+        for d in &abstractions.grid_threads {
+            let g = self.leaf(Leaf::GridThreads(*d), 64, 1).as_bv().unwrap();
+            let b = self.leaf(Leaf::BlockDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
+            let n = self.leaf(Leaf::GridDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
+            self.solver.assert(&g.bvuge(&b));
+            self.solver.assert(&g.bvuge(&n));
+            self.solver.assert(&g.bvule(&c64(1 << 31)));
         }
     }
 
@@ -404,6 +426,7 @@ impl<'c> Solver<'c> {
             Leaf::Bid(d) => format!("blockIdx.{}@{th}", dim(d)),
             Leaf::BlockDim(d) => format!("blockDim.{}", dim(d)),
             Leaf::GridDim(d) => format!("gridDim.{}", dim(d)),
+            Leaf::GridThreads(d) => format!("gridThreads.{}", dim(d)),
             Leaf::Param(i) => format!("param{i}"),
             Leaf::ParamField(i) => format!("field{i}"),
             Leaf::Fresh(i) => format!("v{i}@{th}"),

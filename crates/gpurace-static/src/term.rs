@@ -83,6 +83,8 @@ pub enum Leaf {
     /// `blockDim` / `gridDim` (shared).
     BlockDim(u8),
     GridDim(u8),
+    /// `blockDim.d * gridDim.d` (shared), with symbolic geometry.
+    GridThreads(u8),
     /// A scalar or pointer kernel parameter (shared).
     Param(u32),
     /// A field path of a by-value struct parameter, by index into
