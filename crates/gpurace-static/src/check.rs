@@ -33,7 +33,11 @@ pub struct Config {
     pub query_rlimit: u32,
     /// Wall-clock limit of one solver query (a safety net behind the rlimit).
     pub query_timeout: Duration,
-    /// Time after which a kernel's remaining queries are not asked.
+    /// Undecided queries (per worker) after which a kernel's remaining
+    /// queries are not asked: a deterministic budget.
+    pub undecided_budget: usize,
+    /// Time after which a kernel's remaining queries are not asked (a safety
+    /// net behind `undecided_budget`).
     pub kernel_budget: Duration,
     /// Add a `solver-stats` note to every kernel.
     pub stats: bool,
@@ -50,7 +54,8 @@ impl Default for Config {
             jobs: 1,
             query_rlimit: 10_000_000,
             query_timeout: Duration::from_millis(10_000),
-            kernel_budget: Duration::from_millis(8000),
+            undecided_budget: 3,
+            kernel_budget: Duration::from_secs(60),
             stats: false,
             warp_sync: None,
         }
@@ -192,7 +197,12 @@ fn check_kernel(
     } else if bad_witnesses > 0 {
         Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
     } else if !found.unknown.is_empty() {
-        Verdict::Unknown { reason: format!("{} solver queries were not decided", found.unknown.len()) }
+        Verdict::Unknown {
+            reason: match found.unknown.len() {
+                1 => "1 solver query was not decided".to_string(),
+                n => format!("{n} solver queries were not decided"),
+            },
+        }
     } else if let Some((span, reason)) = trace.unsupported.iter().find(|(_, reason)| !nothing_to_race(&trace, reason)) {
         let (f, l, _) = program.locate(*span);
         Verdict::Unknown { reason: format!("unsupported construct at {f}:{l}: {reason}") }
@@ -523,6 +533,12 @@ fn run_jobs(
         let mut local = Found::default();
         let mut answers = Vec::new();
         for job in jobs.iter().skip(index).step_by(workers) {
+            // The budget counts undecided queries, not time, so that verdicts
+            // are the same on a loaded machine; the clock is a safety net.
+            if local.unknown.len() >= config.undecided_budget {
+                local.unknown.push((job.clone(), "the kernel's solver budget is spent".into()));
+                continue;
+            }
             if start.elapsed() > config.kernel_budget {
                 local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
                 continue;
@@ -593,6 +609,54 @@ fn ask(
     }
     answers.push((key, answer.clone()));
     answer
+}
+
+/// Bounds that make a witness small: loop counters and other exact
+/// per-thread values at most 64, integer parameters within +-1024, grids of
+/// at most 8 blocks per dimension.
+const SMALL_COUNT: u128 = 64;
+const SMALL_PARAM: i128 = 1024;
+const SMALL_GRID: u128 = 8;
+
+/// The query again with small values, when that is still satisfiable.
+fn minimize(
+    solver: &mut smt::Solver<'_>,
+    mut q: Query,
+    base: u64,
+    cache: &Cache,
+    answers: &mut Answers,
+    found: &mut Found,
+) -> Option<Box<Assignment>> {
+    let mut leaves = std::collections::BTreeSet::new();
+    let mut seen = HashSet::new();
+    for term in q.terms() {
+        t::leaves(term, &mut leaves, &mut seen);
+    }
+    let no = t::Deps::default();
+    for (leaf, width) in leaves {
+        let term = t::leaf(leaf, width, no);
+        match leaf {
+            Leaf::Fresh(_) if width > 0 && width <= 32 => {
+                // Data and approximate leaves keep their deps; exact ones are counters.
+                let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(t::mask(width)), width));
+                q.one.push(fact.clone());
+                q.two.push(fact);
+            }
+            Leaf::Param(_) if width > 1 => {
+                let lo = t::cmp(t::CmpOp::Sle, &t::constant_i(-SMALL_PARAM, width), &term);
+                let hi = t::cmp(t::CmpOp::Sle, &term, &t::constant_i(SMALL_PARAM, width));
+                q.one.push(t::and(&lo, &hi));
+            }
+            _ => {}
+        }
+    }
+    for d in 0..3 {
+        q.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(SMALL_GRID, 32)));
+    }
+    match ask(solver, &q, base, cache, answers, found) {
+        Answer::Sat(small) => Some(small),
+        _ => None,
+    }
 }
 
 fn wrap_facts(offset: &T) -> Vec<T> {
@@ -720,6 +784,13 @@ fn run_job(
                             found.races.push((job.clone(), remaining[0], assignment));
                             break;
                         };
+                        // A witness a person can check: small loop counts,
+                        // parameters and grids when there is one.
+                        let mut small = pair_query(ea, eb, &[r]);
+                        small.abstractions = trace.abstractions.clone();
+                        small.one.extend(wrap_facts(&ea.offset));
+                        small.two.extend(wrap_facts(&eb.offset));
+                        let assignment = minimize(solver, small, base, cache, answers, found).unwrap_or(assignment);
                         found.races.push((job.clone(), r, assignment));
                         remaining.retain(|x| *x != r);
                         if remaining.is_empty() {
@@ -737,7 +808,10 @@ fn run_job(
             match ask(solver, &q, base, cache, answers, found) {
                 Answer::Unsat => {}
                 Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
-                Answer::Sat(assignment) => found.races.push((job.clone(), Relation::SameBlock, assignment)),
+                Answer::Sat(assignment) => {
+                    let assignment = minimize(solver, q, base, cache, answers, found).unwrap_or(assignment);
+                    found.races.push((job.clone(), Relation::SameBlock, assignment))
+                }
             }
         }
     }
