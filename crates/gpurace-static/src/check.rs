@@ -543,7 +543,7 @@ fn run_jobs(
                 local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
                 continue;
             }
-            run_job(trace, job, &mut solver, base, cache, &mut answers, &mut local);
+            run_job(trace, config.query_rlimit, job, &mut solver, base, cache, &mut answers, &mut local);
         }
         let mut all = results.lock().unwrap();
         all.races.append(&mut local.races);
@@ -734,8 +734,10 @@ fn leaf_of(term: &T) -> Option<Leaf> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_job(
     trace: &Trace<'_>,
+    rlimit: u32,
     job: &Job,
     solver: &mut smt::Solver<'_>,
     base: u64,
@@ -765,7 +767,12 @@ fn run_job(
                             let mut strict = query.clone();
                             strict.one.extend(wrap_a);
                             strict.two.extend(wrap_b);
-                            match ask(solver, &strict, base, cache, answers, found) {
+                            // No-wrap facts multiply at twice the width: a
+                            // smaller budget keeps a hopeless case short.
+                            solver.set_rlimit(rlimit / 5);
+                            let answer = ask(solver, &strict, base, cache, answers, found);
+                            solver.set_rlimit(rlimit);
+                            match answer {
                                 Answer::Sat(clean) => assignment = clean,
                                 Answer::Unsat => {
                                     let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));

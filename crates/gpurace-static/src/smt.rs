@@ -207,6 +207,13 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// Changes the work limit of the next queries.
+    pub fn set_rlimit(&mut self, rlimit: u32) {
+        let mut params = Params::new(self.ctx);
+        params.set_u32("rlimit", rlimit);
+        self.solver.set_params(&params);
+    }
+
     /// Linear facts about the abstracted products (`P = x * y`, `x` per
     /// thread, `y` a launch size): `x = 0` gives 0, equal `x` give equal `P`,
     /// a larger `x` gives a `P` at least `y` larger; `blockIdx * blockDim`
