@@ -389,6 +389,12 @@ fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
     };
     let mut jobs = Vec::new();
     let n = trace.accesses.len();
+    // With a concrete 1-D block, the offsets of accesses that depend on
+    // nothing but `threadIdx.x`, for every thread of the block.
+    let tables: Vec<Option<LaneTable>> = match config.block {
+        Some([b, 1, 1]) if b <= 1024 => trace.accesses.iter().map(|a| lane_table(a, b)).collect(),
+        _ => vec![None; n],
+    };
     for i in 0..n {
         for j in i..n {
             let (a, b) = (&trace.accesses[i], &trace.accesses[j]);
@@ -398,9 +404,28 @@ fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
             if a.guard.is_false() || b.guard.is_false() || may_alias(a, b).is_none() {
                 continue;
             }
-            let relations = relations(a, b, config);
+            let mut relations = relations(a, b, config);
+            // Accesses at different constant barrier counts are ordered for
+            // threads of one block (and of one warp, for warp counts).
+            let differ = |x: &T, y: &T| x.as_const().zip(y.as_const()).is_some_and(|(x, y)| x != y);
+            if differ(&a.counts.block, &b.counts.block) {
+                relations.retain(|r| *r == Relation::InterBlock);
+            } else if differ(&a.counts.warp, &b.counts.warp) {
+                relations.retain(|r| !matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)));
+            }
             if relations.is_empty() || disjoint_constants(a, b) || disjoint_lanes(a, b, &relations, one_d) {
                 continue;
+            }
+            let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
+            if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
+                if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
+                    continue;
+                }
+            }
+            if let (true, Some([block, 1, 1])) = (same_block, config.block) {
+                if block <= 1024 && tables[i].is_none() && disjoint_residues(a, b, block) {
+                    continue;
+                }
             }
             jobs.push(Job::Pair { a: i, b: j, relations });
         }
@@ -411,6 +436,113 @@ fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
         }
     }
     jobs
+}
+
+/// The byte offset of one access for every thread of a concrete 1-D block,
+/// sorted, with the thread: exact (the engine's own evaluator, wrap-around
+/// included), for offsets whose only per-thread leaf is `threadIdx.x`.
+#[derive(Debug, Clone)]
+struct LaneTable(Vec<(u128, u32)>);
+
+struct LaneValues {
+    tid: u128,
+    block: u128,
+}
+
+impl Valuation for LaneValues {
+    fn leaf(&self, leaf: Leaf, _thread: usize, _width: u32) -> u128 {
+        match leaf {
+            Leaf::Tid(0) => self.tid,
+            Leaf::BlockDim(0) => self.block,
+            _ => 0,
+        }
+    }
+
+    fn uf(&self, _name: &str, _args: &[u128], _width: u32) -> u128 {
+        0
+    }
+}
+
+fn lane_table(ev: &AccessEv<'_>, block: u32) -> Option<LaneTable> {
+    if ev.obj == Obj::Dynamic {
+        return None;
+    }
+    let mut leaves = std::collections::BTreeSet::new();
+    t::leaves(&ev.offset, &mut leaves, &mut HashSet::new());
+    if !leaves.iter().all(|(l, _)| matches!(l, Leaf::Tid(0) | Leaf::BlockDim(0))) {
+        return None;
+    }
+    let mut values: Vec<(u128, u32)> = (0..block)
+        .map(|tid| {
+            let val = LaneValues { tid: u128::from(tid), block: u128::from(block) };
+            (t::eval(&ev.offset, 0, &val, &mut HashMap::new()), tid)
+        })
+        .collect();
+    values.sort_unstable();
+    Some(LaneTable(values))
+}
+
+/// Moduli tried for residues: 2^32 down to 2^4 (a residue that does not
+/// exist is found out in a few steps, so trying them all is cheap).
+const RESIDUE_BITS: std::ops::RangeInclusive<u32> = 4..=32;
+
+/// Answered without the solver, exactly: modulo some power of two 2^k the
+/// offsets of both accesses are `c * threadIdx.x + d` (whatever else they
+/// add is a multiple of 2^k), and no two threads of the concrete 1-D block
+/// have residues whose bytes overlap, so their offsets cannot either.
+fn disjoint_residues(a: &AccessEv<'_>, b: &AccessEv<'_>, block: u32) -> bool {
+    if a.obj != b.obj || a.obj == Obj::Dynamic {
+        return false;
+    }
+    let (sa, sb) = (a.access.size.max(1), b.access.size.max(1));
+    RESIDUE_BITS.rev().any(|bits| {
+        let m = t::mask(bits);
+        let (Some((ca, da)), Some((cb, db))) =
+            (t::residue(&a.offset, bits, u128::from(block)), t::residue(&b.offset, bits, u128::from(block)))
+        else {
+            return false;
+        };
+        if u128::from(sa + sb) >= (1 << bits) {
+            return false;
+        }
+        let table = |c: u128, d: u128| {
+            let mut v: Vec<(u128, u32)> =
+                (0..block).map(|t| (c.wrapping_mul(u128::from(t)).wrapping_add(d) & m, t)).collect();
+            v.sort_unstable();
+            LaneTable(v)
+        };
+        !table(ca, da).meets_mod(&table(cb, db), sa, sb, bits)
+    })
+}
+
+impl LaneTable {
+    /// Whether thread `t1` at an offset of `self` and another thread `t2` at
+    /// an offset of `other` touch a common byte.
+    fn meets(&self, other: &LaneTable, size_a: u64, size_b: u64) -> bool {
+        self.meets_mod(other, size_a, size_b, 64)
+    }
+
+    /// The same with offsets taken mod 2^bits: bytes can only be shared when
+    /// `x - y` is in `(-size_a, size_b)` mod 2^bits.
+    fn meets_mod(&self, other: &LaneTable, size_a: u64, size_b: u64, bits: u32) -> bool {
+        let m = t::mask(bits);
+        let (sa, sb) = (u128::from(size_a), u128::from(size_b));
+        self.0.iter().any(|&(x, t1)| {
+            // y with x - y in (-sa, sb): y in [x - sb + 1, x + sa - 1], circular.
+            let lo = x.wrapping_sub(sb - 1) & m;
+            let hi = x.wrapping_add(sa - 1) & m;
+            let other_thread = |&(_, t2): &(u128, u32)| t2 != t1;
+            let range = |lo: u128, hi: u128| {
+                let start = other.0.partition_point(|(y, _)| *y < lo);
+                other.0[start..].iter().take_while(|(y, _)| *y <= hi).any(other_thread)
+            };
+            if lo <= hi {
+                range(lo, hi)
+            } else {
+                range(lo, m) || range(0, hi)
+            }
+        })
+    }
 }
 
 /// Answered without the solver, exactly: two threads of one 1-D block run
@@ -1060,6 +1192,29 @@ fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignmen
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lane_tables_meet_exactly_when_two_threads_share_a_byte() {
+        let table = |offsets: &[u128]| {
+            let mut v: Vec<(u128, u32)> = offsets.iter().enumerate().map(|(t, o)| (*o, t as u32)).collect();
+            v.sort_unstable();
+            LaneTable(v)
+        };
+        // a[tid] (ints) against itself: each thread its own word.
+        let own = table(&[0, 4, 8, 12]);
+        assert!(!own.meets(&own, 4, 4));
+        // a[tid] against a[tid + 1]: thread 1 reads what thread 0... writes at 4.
+        assert!(own.meets(&table(&[4, 8, 12, 16]), 4, 4));
+        // a[tid] against a[tid + 4] (past the block): disjoint.
+        assert!(!own.meets(&table(&[16, 20, 24, 28]), 4, 4));
+        // bytes 4t+1 against the ints: thread t's own word only.
+        assert!(!own.meets(&table(&[1, 5, 9, 13]), 4, 1));
+        // byte 4t+5 lies in thread t+1's word.
+        assert!(own.meets(&table(&[5, 9, 13, 17]), 4, 1));
+        // Mod 16 the residues 0, 4, 8, 12 wrap: thread 3's word touches 16 = 0.
+        assert!(!own.meets_mod(&own, 4, 4, 4));
+        assert!(own.meets_mod(&table(&[12, 0, 4, 8]), 4, 4, 4));
+    }
 
     #[test]
     fn empty_program_has_no_results() {

@@ -540,6 +540,66 @@ pub fn lane_coefficient(t: &T) -> Option<i128> {
     (c.abs() < 1 << 20).then_some(c)
 }
 
+/// `t mod 2^bits` as `c * threadIdx.x + d` (`c`, `d` reduced mod 2^bits),
+/// when every other value in `t` is multiplied by a multiple of 2^bits
+/// (loop counters times a row length, say) or is a constant; `block` is the
+/// value of `blockDim.x`. Exact under wrap-around: 2^bits divides 2^width for
+/// every width at least `bits`.
+pub fn residue(t: &T, bits: u32, block: u128) -> Option<(u128, u128)> {
+    if bits == 0 {
+        return Some((0, 0));
+    }
+    let m = mask(bits);
+    if t.width != 0 && t.width < bits {
+        return None;
+    }
+    let constant_of = |x: &T| match x.node {
+        Node::Const(v) => Some(v),
+        Node::Leaf(Leaf::BlockDim(0)) => Some(block),
+        _ => None,
+    };
+    // `x * k` mod 2^bits needs `x` only mod 2^(bits - z), z the trailing zeros
+    // of k: loop counters times a row length vanish.
+    let scaled = |x: &T, k: u128, z: u32| -> Option<(u128, u128)> {
+        if z >= bits {
+            return Some((0, 0));
+        }
+        let (c, d) = residue(x, bits - z, block)?;
+        Some((c.wrapping_mul(k) & m, d.wrapping_mul(k) & m))
+    };
+    let r = match &t.node {
+        Node::Const(v) => (0, v & m),
+        Node::Leaf(Leaf::Tid(0)) => (1, 0),
+        Node::Leaf(Leaf::BlockDim(0)) => (0, block & m),
+        Node::Ext(_, a) | Node::Trunc(a) => residue(a, bits, block)?,
+        Node::Bin(op @ (BvOp::Add | BvOp::Sub), a, b) => {
+            let (ca, da) = residue(a, bits, block)?;
+            let (cb, db) = residue(b, bits, block)?;
+            if *op == BvOp::Add {
+                (ca.wrapping_add(cb) & m, da.wrapping_add(db) & m)
+            } else {
+                (ca.wrapping_sub(cb) & m, da.wrapping_sub(db) & m)
+            }
+        }
+        Node::Bin(BvOp::Mul, a, b) => match (constant_of(a), constant_of(b)) {
+            (_, Some(k)) if k != 0 => scaled(a, k, k.trailing_zeros())?,
+            (Some(k), _) if k != 0 => scaled(b, k, k.trailing_zeros())?,
+            (_, Some(_)) | (Some(_), _) => (0, 0),
+            _ => return None,
+        },
+        Node::Bin(BvOp::Shl, a, b) => {
+            let k = b.as_const().filter(|k| *k < 128)?;
+            if k >= u128::from(bits) {
+                (0, 0)
+            } else {
+                scaled(a, 1 << k, k as u32)?
+            }
+        }
+        _ => return None,
+    };
+    Some(r)
+}
+
 /// Concrete values of leaves, per thread (index 0 and 1).
 pub trait Valuation {
     fn leaf(&self, leaf: Leaf, thread: usize, width: u32) -> u128;
@@ -681,6 +741,19 @@ mod tests {
         assert_eq!(lane_coefficient(&mul(&tid, &tid)), None);
         assert_eq!(lane_coefficient(&add(&tid, &leaf(Leaf::Bid(0), 32, Deps::default()))), None);
         assert_eq!(lane_coefficient(&bin(BvOp::Shl, &tid, &constant(3, 32))), Some(8));
+    }
+
+    #[test]
+    fn residues_ignore_multiples_of_the_modulus() {
+        let tid = leaf(Leaf::Tid(0), 32, Deps::default());
+        let k = leaf(Leaf::Fresh(0), 32, Deps::default());
+        let block = leaf(Leaf::BlockDim(0), 32, Deps::default());
+        // (i64)(k * blockDim.x + tid) * 4 with blockDim.x = 256: mod 1024 it is 4 * tid.
+        let offset = mul(&resize(&add(&mul(&k, &block), &tid), 64, true), &constant(4, 64));
+        assert_eq!(residue(&offset, 10, 256), Some((4, 0)));
+        // mod 2^12 the loop counter shows: no residue.
+        assert_eq!(residue(&offset, 12, 256), None);
+        assert_eq!(residue(&mul(&k, &tid), 10, 256), None);
     }
 
     #[test]
