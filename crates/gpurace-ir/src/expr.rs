@@ -168,6 +168,25 @@ impl Expr {
         }
     }
 
+    /// The C type the expression carries itself; `None` for variables and
+    /// parameters (their declarations hold it) and for shared addresses.
+    pub fn own_type(&self) -> Option<&Type> {
+        match self {
+            Expr::Int { ty, .. }
+            | Expr::Float { ty, .. }
+            | Expr::Unary { ty, .. }
+            | Expr::Binary { ty, .. }
+            | Expr::Cast { ty, .. }
+            | Expr::Select { ty, .. }
+            | Expr::Addr { ty, .. }
+            | Expr::Field { ty, .. }
+            | Expr::Call { ty, .. }
+            | Expr::Unknown { ty, .. } => Some(ty),
+            Expr::Builtin(_) => Some(&Type::UINT),
+            Expr::Var(_) | Expr::Param(_) | Expr::SharedAddr(_) => None,
+        }
+    }
+
     /// Whether the expression (transitively) contains an `Unknown`.
     pub fn has_unknown(&self) -> bool {
         let mut found = false;

@@ -301,20 +301,10 @@ impl<'k> Exec<'k> {
 
     fn ty_of(&self, e: &Expr) -> Type {
         match e {
-            Expr::Int { ty, .. }
-            | Expr::Float { ty, .. }
-            | Expr::Unary { ty, .. }
-            | Expr::Binary { ty, .. }
-            | Expr::Cast { ty, .. }
-            | Expr::Select { ty, .. }
-            | Expr::Addr { ty, .. }
-            | Expr::Field { ty, .. }
-            | Expr::Call { ty, .. }
-            | Expr::Unknown { ty, .. } => ty.clone(),
             Expr::Var(v) => self.var_ty(*v),
             Expr::Param(i) => self.kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
-            Expr::Builtin(_) => Type::UINT,
             Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
+            other => other.own_type().cloned().unwrap_or(Type::INT),
         }
     }
 

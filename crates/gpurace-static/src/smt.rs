@@ -560,26 +560,13 @@ fn value_of(d: &Dynamic<'_>) -> Option<u128> {
 }
 
 fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
-    if !seen.insert(Arc::as_ptr(term)) || !term.deps.approx {
-        return;
-    }
-    match &term.node {
-        Node::Uf(_, args) => {
-            out.push(term.clone());
-            args.iter().for_each(|a| collect_ufs(a, out, seen));
+    // Unknown functions only occur under approximate terms.
+    t::visit(term, seen, &mut |n| {
+        if matches!(n.node, Node::Uf(..)) {
+            out.push(n.clone());
         }
-        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => collect_ufs(a, out, seen),
-        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
-            collect_ufs(a, out, seen);
-            collect_ufs(b, out, seen);
-        }
-        Node::Ite(c, a, b) => {
-            collect_ufs(c, out, seen);
-            collect_ufs(a, out, seen);
-            collect_ufs(b, out, seen);
-        }
-        Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => {}
-    }
+        n.deps.approx
+    });
 }
 
 #[cfg(test)]

@@ -473,29 +473,15 @@ pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
 /// around: `(i64)(y * w + x)` equals `(i64)y * (i64)w + (i64)x`. An address
 /// whose index wraps is an overflow, not a collision a program means.
 pub fn no_wrap_facts(t: &T, out: &mut Vec<T>, seen: &mut std::collections::HashSet<*const Term>) {
-    if !seen.insert(Arc::as_ptr(t)) {
-        return;
-    }
-    match &t.node {
-        Node::Ext(signed_, inner) if is_arith(inner) => {
-            let wide = (2 * inner.width + 2).min(128);
-            let lifted = lift(inner, wide, *signed_);
-            out.push(eq(&resize(inner, wide, *signed_), &lifted));
-            no_wrap_facts(inner, out, seen);
+    visit(t, seen, &mut |n| {
+        if let Node::Ext(signed_, inner) = &n.node {
+            if is_arith(inner) {
+                let wide = (2 * inner.width + 2).min(128);
+                out.push(eq(&resize(inner, wide, *signed_), &lift(inner, wide, *signed_)));
+            }
         }
-        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => no_wrap_facts(a, out, seen),
-        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
-            no_wrap_facts(a, out, seen);
-            no_wrap_facts(b, out, seen);
-        }
-        Node::Ite(c, a, b) => {
-            no_wrap_facts(c, out, seen);
-            no_wrap_facts(a, out, seen);
-            no_wrap_facts(b, out, seen);
-        }
-        Node::Uf(_, args) => args.iter().for_each(|a| no_wrap_facts(a, out, seen)),
-        Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => {}
-    }
+        true
+    });
 }
 
 fn is_arith(t: &T) -> bool {
@@ -665,32 +651,40 @@ pub fn eval(t: &T, thread: usize, val: &dyn Valuation, memo: &mut HashMap<(*cons
     v
 }
 
+/// The direct sub-terms of a node.
+fn children(t: &Term) -> Vec<&T> {
+    match &t.node {
+        Node::Bool(_) | Node::Const(_) | Node::Leaf(_) => Vec::new(),
+        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => vec![a],
+        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => vec![a, b],
+        Node::Ite(c, a, b) => vec![c, a, b],
+        Node::Uf(_, args) => args.iter().collect(),
+    }
+}
+
+/// Calls `f` on every node of the DAG `t` once (pre-order); `f` returns
+/// whether to go below the node.
+pub fn visit(t: &T, seen: &mut std::collections::HashSet<*const Term>, f: &mut dyn FnMut(&T) -> bool) {
+    if !seen.insert(Arc::as_ptr(t)) || !f(t) {
+        return;
+    }
+    for child in children(t) {
+        visit(child, seen, f);
+    }
+}
+
 /// Every leaf occurring in `t`.
 pub fn leaves(
     t: &T,
     out: &mut std::collections::BTreeSet<(Leaf, u32)>,
     seen: &mut std::collections::HashSet<*const Term>,
 ) {
-    if !seen.insert(Arc::as_ptr(t)) {
-        return;
-    }
-    match &t.node {
-        Node::Bool(_) | Node::Const(_) => {}
-        Node::Leaf(l) => {
-            out.insert((*l, t.width));
+    visit(t, seen, &mut |n| {
+        if let Node::Leaf(l) = n.node {
+            out.insert((l, n.width));
         }
-        Node::Not(a) | Node::Ext(_, a) | Node::Trunc(a) => leaves(a, out, seen),
-        Node::And(a, b) | Node::Or(a, b) | Node::Bin(_, a, b) | Node::Cmp(_, a, b) => {
-            leaves(a, out, seen);
-            leaves(b, out, seen);
-        }
-        Node::Ite(c, a, b) => {
-            leaves(c, out, seen);
-            leaves(a, out, seen);
-            leaves(b, out, seen);
-        }
-        Node::Uf(_, args) => args.iter().for_each(|a| leaves(a, out, seen)),
-    }
+        true
+    });
 }
 
 #[cfg(test)]

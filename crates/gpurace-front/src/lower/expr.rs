@@ -479,20 +479,7 @@ pub fn is_pointer_expr(e: &Expr) -> bool {
 
 /// The C type of an expression, where it is known.
 pub fn expr_type(e: &Expr) -> Option<Type> {
-    match e {
-        Expr::Int { ty, .. }
-        | Expr::Float { ty, .. }
-        | Expr::Unary { ty, .. }
-        | Expr::Binary { ty, .. }
-        | Expr::Cast { ty, .. }
-        | Expr::Select { ty, .. }
-        | Expr::Addr { ty, .. }
-        | Expr::Call { ty, .. }
-        | Expr::Field { ty, .. }
-        | Expr::Unknown { ty, .. } => Some(ty.clone()),
-        Expr::Builtin(_) => Some(Type::UINT),
-        _ => None,
-    }
+    e.own_type().cloned()
 }
 
 impl FnLower<'_, '_> {
