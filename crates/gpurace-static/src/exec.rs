@@ -923,11 +923,12 @@ impl<'k> Exec<'k> {
             return st;
         }
         let node = key(lp);
-        let mut modified = BTreeSet::new();
+        let mut defs: HashMap<VarId, usize> = HashMap::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
-            assigned(b, &mut modified);
+            count_defs(b, &mut defs);
         }
-        let inductions = self.inductions(&st, lp, &modified);
+        let modified: BTreeSet<VarId> = defs.keys().copied().collect();
+        let inductions = self.inductions(&st, lp, &defs, &modified);
         let k = self.fresh(node, Tag::Iteration, || "iteration".into(), 32, FreshKind::Counter);
         let n = self.fresh(node, Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
 
@@ -1199,11 +1200,13 @@ impl<'k> Exec<'k> {
     /// Induction variables of `lp`: assigned exactly once in the loop, at the
     /// top level of the body or the step, as `v = v OP e` with `e` unchanged by
     /// the loop.
-    fn inductions(&mut self, st: &State, lp: &'k Loop, modified: &BTreeSet<VarId>) -> HashMap<VarId, Induction> {
-        let mut defs: HashMap<VarId, usize> = HashMap::new();
-        for b in [&lp.cond_pre, &lp.body, &lp.step] {
-            count_defs(b, &mut defs);
-        }
+    fn inductions(
+        &mut self,
+        st: &State,
+        lp: &'k Loop,
+        defs: &HashMap<VarId, usize>,
+        modified: &BTreeSet<VarId>,
+    ) -> HashMap<VarId, Induction> {
         let body_jumps = has_jump(&lp.body);
         let mut out = HashMap::new();
         let top = lp.step.iter().chain(if body_jumps { [].iter() } else { lp.body.iter() });
@@ -1564,34 +1567,9 @@ fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {
     }
 }
 
-/// Variables a block may assign (any depth).
-fn assigned(stmts: &[Stmt], out: &mut BTreeSet<VarId>) {
-    for stmt in stmts {
-        match stmt {
-            Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => {
-                out.insert(*var);
-            }
-            Stmt::Atomic { dst, .. } | Stmt::WarpOp { dst, .. } | Stmt::Call { dst, .. } => out.extend(*dst),
-            Stmt::Inlined { result, body, .. } => {
-                out.extend(*result);
-                assigned(body, out);
-            }
-            Stmt::If { then, els, .. } => {
-                assigned(then, out);
-                assigned(els, out);
-            }
-            Stmt::Loop(lp) => {
-                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
-                    assigned(b, out);
-                }
-            }
-            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| assigned(&c.body, out)),
-            Stmt::Scope(body) => assigned(body, out),
-            _ => {}
-        }
-    }
-}
-
+/// How many times each variable is defined in a block (any depth): `Decl`,
+/// `Assign`, and the results of reads, atomics, warp collectives, calls and
+/// inlined functions.
 fn count_defs(stmts: &[Stmt], out: &mut HashMap<VarId, usize>) {
     let set = |v: VarId, out: &mut HashMap<VarId, usize>| *out.entry(v).or_default() += 1;
     for stmt in stmts {
