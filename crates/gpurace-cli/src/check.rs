@@ -31,6 +31,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
+    let host = !args.no_host;
     let config = gpurace_static::Config {
         block: args.block,
         grid: args.grid,
@@ -44,8 +45,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let warnings = limit_warnings(args.block, args.grid);
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    let results: Vec<Result<FileReport, gpurace_front::Error>> =
-        pool.install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, &warnings)).collect());
+    let results: Vec<Result<FileReport, gpurace_front::Error>> = pool
+        .install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, host, &warnings)).collect());
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
@@ -66,10 +67,11 @@ fn check_guarded(
     input: &Input,
     options: &gpurace_front::Options,
     config: &gpurace_static::Config,
+    host: bool,
     warnings: &[Diagnostic],
 ) -> Result<FileReport, gpurace_front::Error> {
     let start = Instant::now();
-    guard(&input.name, start, || check_file(input, options, config, warnings, start))
+    guard(&input.name, start, || check_file(input, options, config, host, warnings, start))
 }
 
 /// Runs `work` for the file `name`, turning a panic into a report whose only
@@ -94,6 +96,7 @@ fn check_file(
     input: &Input,
     options: &gpurace_front::Options,
     config: &gpurace_static::Config,
+    host: bool,
     warnings: &[Diagnostic],
     start: Instant,
 ) -> Result<FileReport, gpurace_front::Error> {
@@ -106,7 +109,8 @@ fn check_file(
     }
     let lowered = gpurace_front::lower_file(&input.path, options)?;
     let analysis = Instant::now();
-    report.kernels = gpurace_static::check(&lowered.program, config);
+    let sites = if host { host_sites(&lowered.program, &mut report) } else { Vec::new() };
+    report.kernels = gpurace_static::check_sites(&lowered.program, config, &sites);
     report.diagnostics.extend(lowered.diagnostics);
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
@@ -115,6 +119,20 @@ fn check_file(
         total_ms: elapsed_ms(start),
     };
     Ok(report)
+}
+
+/// The launch sites of the program with what its host code knows at each; a
+/// panic in the host analysis becomes an `internal-error` and the kernels
+/// are analysed on their own.
+fn host_sites(program: &gpurace_ir::Program, report: &mut FileReport) -> Vec<gpurace_static::Site> {
+    panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::sites(program))).unwrap_or_else(|payload| {
+        let message = format!(
+            "the host-guided analysis failed ({}); kernels are analysed on their own",
+            panic_message(payload.as_ref())
+        );
+        report.diagnostics.push(Diagnostic::new(Severity::Error, "internal-error", message).at(&report.file, 0, 0));
+        Vec::new()
+    })
 }
 
 /// The source files the human report quotes: those of every race and

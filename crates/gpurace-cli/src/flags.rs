@@ -88,6 +88,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N")]
     pub warp_sync: Option<u32>,
 
+    /// Analyse every kernel on its own: ignore what the host code says about
+    /// its launches (geometry, argument values, allocations)
+    #[arg(long)]
+    pub no_host: bool,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }

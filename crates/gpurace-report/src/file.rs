@@ -157,6 +157,7 @@ mod tests {
             verdict,
             races: Vec::new(),
             diagnostics: Vec::new(),
+            sites: Vec::new(),
         }
     }
 

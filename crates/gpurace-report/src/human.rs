@@ -57,7 +57,16 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
             Some(reason) => format!("{} ({reason})", kernel.verdict.as_str()),
             None => kernel.verdict.as_str().to_string(),
         };
-        writeln!(out, "{}:{}:{}: kernel `{}`: {verdict}", kernel.file, kernel.line, kernel.col, kernel.kernel)?;
+        let launches = match kernel.sites.as_slice() {
+            [] => "no launch seen, analysed on its own".to_string(),
+            [one] => format!("launched at {one}"),
+            [first, rest @ ..] => format!("launched at {first} and {} more site(s)", rest.len()),
+        };
+        writeln!(
+            out,
+            "{}:{}:{}: kernel `{}` ({launches}): {verdict}",
+            kernel.file, kernel.line, kernel.col, kernel.kernel
+        )?;
     }
     let kernels = file.kernels.len();
     let races = file.race_count();

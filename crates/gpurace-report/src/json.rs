@@ -6,11 +6,11 @@
 //! {"verdict": "race" | "race-free" | "unknown" | "error",
 //!  "file": "reduce.cu",
 //!  "tool": {"name": "gpurace", "version": "0.1.0"},
-//!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races"}],
+//!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races", "launches"}],
 //!  "races": [{"kernel", "rule", "class", "kind", "certainty", "array", "message",
 //!             "first": {"file", "line", "col", "text", "access"}, "second": {...},
 //!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element",
-//!                                "byte_offset", "values"}}],
+//!                                "byte_offset", "values", "site", "launch", "host"}}],
 //!  "diagnostics": [{"severity", "code", "file", "line", "col", "message"}],
 //!  "timings": {"clang_ms", "lower_ms", "analysis_ms", "total_ms"}}
 //! ```
@@ -99,6 +99,7 @@ impl<'a> FileJson<'a> {
                     verdict: k.verdict.as_str(),
                     reason: k.verdict.reason(),
                     races: k.races.len(),
+                    launches: &k.sites,
                 })
                 .collect(),
             races: report
@@ -127,6 +128,9 @@ impl<'a> FileJson<'a> {
                             .iter()
                             .map(|vs| vs.iter().map(|(name, value)| ParamJson { name, value: *value }).collect())
                             .collect(),
+                        site: w.site.as_deref(),
+                        launch: w.launch.as_deref(),
+                        host: w.host.iter().map(|(name, value)| ParamJson { name, value: *value }).collect(),
                     }),
                 })
                 .collect(),
@@ -161,6 +165,9 @@ struct KernelJson<'a> {
     /// Why the verdict is `unknown`; `null` otherwise.
     reason: Option<&'a str>,
     races: usize,
+    /// The launch sites the kernel was analysed at; empty when none was seen
+    /// and the kernel was analysed on its own.
+    launches: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -206,6 +213,13 @@ struct WitnessJson<'a> {
     byte_offset: Option<i64>,
     /// Per thread, the loop variables around its access.
     values: Vec<Vec<ParamJson<'a>>>,
+    /// The launch site that allows the race (`main.cu:88 (main)`), null for a
+    /// kernel analysed on its own.
+    site: Option<&'a str>,
+    /// The launch configuration there, in terms of host values.
+    launch: Option<&'a str>,
+    /// Host values at that launch.
+    host: Vec<ParamJson<'a>>,
 }
 
 #[derive(Serialize)]

@@ -58,6 +58,9 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
         if let Some(text) = witness_text(witness) {
             notes.push(format!("witness: {text}"));
         }
+        if let Some(text) = site_text(witness) {
+            notes.push(text);
+        }
     }
     match race.certainty {
         Certainty::Definite => {}
@@ -87,6 +90,20 @@ fn mode(location: &Location) -> &'static str {
 
 pub(crate) fn dim3(d: [u32; 3]) -> String {
     format!("({},{},{})", d[0], d[1], d[2])
+}
+
+/// `launched at main.cu:88 (main) with grid (n + 255) / 256, block 256, where n = 4097`.
+pub(crate) fn site_text(witness: &Witness) -> Option<String> {
+    let site = witness.site.as_ref()?;
+    let mut text = format!("launched at {site}");
+    if let Some(launch) = &witness.launch {
+        text.push_str(&format!(" with {launch}"));
+    }
+    let values: Vec<String> = witness.host.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    if !values.is_empty() {
+        text.push_str(&format!(", where {}", values.join(", ")));
+    }
+    Some(text)
 }
 
 fn witness_text(witness: &Witness) -> Option<String> {

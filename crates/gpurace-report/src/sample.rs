@@ -32,7 +32,16 @@ fn at(file: &str, line: u32, col: u32, text: &str, mode: Option<AccessMode>) -> 
 }
 
 fn kernel(name: &str, file: &str, line: u32, verdict: Verdict, races: Vec<Race>) -> KernelResult {
-    KernelResult { kernel: name.into(), file: file.into(), line, col: 17, verdict, races, diagnostics: Vec::new() }
+    KernelResult {
+        kernel: name.into(),
+        file: file.into(),
+        line,
+        col: 17,
+        verdict,
+        races,
+        diagnostics: Vec::new(),
+        sites: vec![format!("{file}:40 (main)")],
+    }
 }
 
 pub(crate) fn sample_sources() -> Sources {
@@ -59,6 +68,9 @@ pub(crate) fn sample_run() -> Run {
             element: Some("s[128]".into()),
             byte_offset: Some(512),
             values: vec![Vec::new(), Vec::new()],
+            site: Some("examples/reduce.cu:40 (main)".into()),
+            launch: Some("grid 1, block n".into()),
+            host: vec![("n".into(), 256)],
         }),
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());

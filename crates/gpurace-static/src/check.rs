@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
 use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
+use crate::site::Site;
 use crate::smt::{self, Abstractions, Answer, Assignment, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
 use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
@@ -44,6 +45,9 @@ pub struct Config {
     /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
     /// before Volta). `None`, the default, is independent thread scheduling.
     pub warp_sync: Option<u32>,
+    /// The host code constrains every dimension of the launch: do not assume
+    /// that dimensions the kernel never reads are 1.
+    pub host_geometry: bool,
 }
 
 impl Default for Config {
@@ -58,6 +62,7 @@ impl Default for Config {
             kernel_budget: Duration::from_secs(60),
             stats: false,
             warp_sync: None,
+            host_geometry: false,
         }
     }
 }
@@ -66,24 +71,75 @@ impl Default for Config {
 /// copies of a kernel ask the same questions.
 type Cache = Mutex<HashMap<u64, Answer>>;
 
-/// Checks every kernel of `program`. Results come in the order of
-/// `program.kernels`.
+/// Checks every kernel of `program` on its own (no host facts). Results come
+/// in the order of `program.kernels`.
 pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
+    check_sites(program, config, &[])
+}
+
+/// Checks every kernel of `program` once per launch site in `sites` (a
+/// kernel without a site is checked on its own). A kernel's result gathers
+/// its sites: the races of each (named by their site), the worst verdict.
+pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
     let cache = Cache::default();
     program
         .kernels
         .iter()
-        .map(|kernel| {
+        .enumerate()
+        .map(|(index, kernel)| {
             let (file, line, col) = program.locate(kernel.span);
-            let outcome = panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, &cache)));
-            let (verdict, races, diagnostics) = outcome.unwrap_or_else(|_| {
-                let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
-                let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
-                (Verdict::Unknown { reason: "internal error in the static engine".into() }, Vec::new(), vec![diag])
-            });
-            KernelResult { kernel: kernel.display_name(), file, line, col, verdict, races, diagnostics }
+            let mine: Vec<&Site> = sites.iter().filter(|s| s.kernel == index).collect();
+            let standalone = Site::empty(index);
+            let runs = if mine.is_empty() { vec![&standalone] } else { mine.clone() };
+            let mut result = KernelResult {
+                kernel: kernel.display_name(),
+                file: file.clone(),
+                line,
+                col,
+                verdict: Verdict::RaceFree,
+                races: Vec::new(),
+                diagnostics: Vec::new(),
+                sites: mine.iter().filter(|s| s.span.is_some()).map(|s| s.label.clone()).collect(),
+            };
+            let mut unknown = None;
+            for site in runs {
+                let outcome =
+                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, &cache)));
+                let (verdict, races, mut diagnostics) = outcome.unwrap_or_else(|_| {
+                    let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
+                    let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
+                    (Verdict::Unknown { reason: "internal error in the static engine".into() }, Vec::new(), vec![diag])
+                });
+                result.diagnostics.append(&mut diagnostics);
+                for race in races {
+                    // A race two sites allow is reported once, at the first.
+                    if !result.races.iter().any(|r| r.sort_key() == race.sort_key()) {
+                        result.races.push(race);
+                    }
+                }
+                if let Verdict::Unknown { reason } = verdict {
+                    unknown.get_or_insert(reason);
+                }
+            }
+            result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+            result.verdict = match unknown {
+                _ if !result.races.is_empty() => Verdict::Race,
+                Some(reason) => Verdict::Unknown { reason },
+                None => Verdict::RaceFree,
+            };
+            result
         })
         .collect()
+}
+
+/// The dimensions a kernel reads (`exec::used_dims`), or all of them when
+/// the host code gives the geometry.
+fn used_dims(kernel: &Kernel, config: &Config) -> [bool; 4] {
+    if config.host_geometry {
+        [true; 4]
+    } else {
+        exec::used_dims(kernel)
+    }
 }
 
 /// One unit of solver work.
@@ -101,6 +157,8 @@ struct Found {
     races: Vec<(Job, Relation, Box<Assignment>)>,
     /// Pairs that collide only when an index computation wraps around.
     overflows: Vec<(Job, Relation, Box<Assignment>)>,
+    /// Pairs that collide only beyond the end of a host allocation.
+    out_of_bounds: Vec<(Job, Relation, Box<Assignment>)>,
     unknown: Vec<(Job, String)>,
     queries: usize,
 }
@@ -109,15 +167,24 @@ fn check_kernel(
     program: &Program,
     kernel: &Kernel,
     config: &Config,
+    site: &Site,
     cache: &Cache,
 ) -> (Verdict, Vec<Race>, Vec<Diagnostic>) {
     let start = Instant::now();
-    let trace = exec::trace(kernel, config.block.is_none());
-    let (one, two) = common_facts(&trace, kernel, config);
+    // The user's flags win over the host code's geometry.
+    let config = &Config {
+        block: config.block.or(site.block),
+        grid: config.grid.or(site.grid),
+        host_geometry: site.geometry && (config.block.is_none() || config.grid.is_none()),
+        ..config.clone()
+    };
+    let trace = exec::trace(kernel, config.block.is_none(), &site.pointers);
+    let (mut one, two) = common_facts(&trace, kernel, config);
+    one.extend(site.facts.iter().cloned());
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
-    let found = run_jobs(&trace, kernel, &jobs, &one, &two, base, config, cache, start);
+    let found = run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start);
 
     let mut diagnostics = Vec::new();
     let mut races = Vec::new();
@@ -133,7 +200,7 @@ fn check_kernel(
                     bad_witnesses += 1;
                     continue;
                 }
-                pair_race(program, kernel, ea, eb, *relation, assignment)
+                pair_race(program, kernel, site, ea, eb, *relation, assignment)
             }
             Job::Divergence { barrier } => {
                 let ev = &trace.barriers[*barrier];
@@ -143,7 +210,7 @@ fn check_kernel(
                     bad_witnesses += 1;
                     continue;
                 }
-                divergence_race(program, kernel, ev, assignment)
+                divergence_race(program, kernel, site, ev, assignment)
             }
         };
         if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {
@@ -154,10 +221,10 @@ fn check_kernel(
     for (job, _, assignment) in &found.overflows {
         let Job::Pair { a, b, .. } = job else { continue };
         let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
-        let witness = base_witness(kernel, assignment);
+        let witness = base_witness(kernel, site, assignment);
         let params: Vec<String> = witness.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
         let message = format!(
-            "`{}` (line {}) and `{}` (line {}) touch the same element only if an index computation wraps              around{}: an out-of-bounds access, not reported as a race",
+            "`{}` (line {}) and `{}` (line {}) touch the same element only if an index computation wraps around{}: an out-of-bounds access, not reported as a race",
             ea.access.name,
             ea.access.span.line,
             eb.access.name,
@@ -166,6 +233,33 @@ fn check_kernel(
         );
         diagnostics
             .push(program.diag_at(Diagnostic::new(Severity::Warning, "index-overflow", message), eb.access.span));
+    }
+    for (job, _, assignment) in &found.out_of_bounds {
+        let Job::Pair { a, b, .. } = job else { continue };
+        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+        let witness = base_witness(kernel, site, assignment);
+        let values: Vec<String> =
+            witness.host.iter().chain(&witness.params).map(|(n, v)| format!("{n} = {v}")).collect();
+        let allocation = match &ea.obj {
+            Obj::Alloc(g) => site.allocations.get(*g as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        };
+        let message = format!(
+            "`{}` (line {}) and `{}` (line {}) touch the same element only beyond the end of {}{}{}: \
+             an out-of-bounds access, not reported as a race",
+            ea.access.name,
+            ea.access.span.line,
+            eb.access.name,
+            eb.access.span.line,
+            if allocation.is_empty() {
+                "its allocation".to_string()
+            } else {
+                format!("the allocation at {allocation}")
+            },
+            if site.label.is_empty() { String::new() } else { format!(" (launch at {})", site.label) },
+            if values.is_empty() { String::new() } else { format!(", e.g. with {}", values.join(", ")) }
+        );
+        diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "out-of-bounds", message), eb.access.span));
     }
     let (file, line, col) = program.locate(kernel.span);
     if bad_witnesses > 0 {
@@ -239,7 +333,7 @@ fn common_facts(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> (Vec<T>,
     let no = t::Deps::default();
     // A dimension the kernel never reads is assumed to be 1: a kernel that
     // only uses `threadIdx.x` is written for one-dimensional launches.
-    let used = exec::used_dims(kernel);
+    let used = used_dims(kernel, config);
     let dim = |l: Leaf| t::leaf(l, 32, no);
     let c32 = |v: u128| t::constant(v, 32);
     let mut shared = Vec::new();
@@ -382,7 +476,7 @@ fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> Vec<Relatio
 
 fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
     // Threads of one block differ in `threadIdx.x` when the block is 1-D.
-    let used = exec::used_dims(kernel);
+    let used = used_dims(kernel, config);
     let one_d = match config.block {
         Some(b) => b[1] == 1 && b[2] == 1,
         None => !used[0] && !used[1],
@@ -640,6 +734,7 @@ fn run_jobs(
     two: &[T],
     base: u64,
     config: &Config,
+    site: &Site,
     cache: &Cache,
     start: Instant,
 ) -> Found {
@@ -657,7 +752,7 @@ fn run_jobs(
         let ctx = z3::Context::new(&cfg);
         let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
         let mut solver = smt::Solver::new(&ctx, config.query_rlimit, timeout);
-        let used = exec::used_dims(kernel);
+        let used = used_dims(kernel, config);
         solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
         solver.assert_common(one, two);
         solver.assert_products(&trace.abstractions);
@@ -675,11 +770,12 @@ fn run_jobs(
                 local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
                 continue;
             }
-            run_job(trace, config.query_rlimit, job, &mut solver, base, cache, &mut answers, &mut local);
+            run_job(trace, site, config.query_rlimit, job, &mut solver, base, cache, &mut answers, &mut local);
         }
         let mut all = results.lock().unwrap();
         all.races.append(&mut local.races);
         all.overflows.append(&mut local.overflows);
+        all.out_of_bounds.append(&mut local.out_of_bounds);
         all.unknown.append(&mut local.unknown);
         all.queries += local.queries;
         fresh.lock().unwrap().append(&mut answers);
@@ -791,6 +887,15 @@ fn minimize(
     }
 }
 
+/// The facts that keep an access inside its host allocation: its byte
+/// range lies in `[0, size)`.
+fn bounds_facts(ev: &AccessEv<'_>, site: &Site) -> Vec<T> {
+    let Obj::Alloc(g) = ev.obj else { return Vec::new() };
+    let Some(Some(size)) = site.extents.get(g as usize) else { return Vec::new() };
+    let bytes = t::constant(u128::from(ev.access.size.max(1)), 64);
+    vec![t::ule(&ev.offset, size), t::ule(&bytes, &t::bin(t::BvOp::Sub, size, &ev.offset))]
+}
+
 fn wrap_facts(offset: &T) -> Vec<T> {
     let mut out = Vec::new();
     t::no_wrap_facts(offset, &mut out, &mut HashSet::new());
@@ -869,6 +974,7 @@ fn leaf_of(term: &T) -> Option<Leaf> {
 #[allow(clippy::too_many_arguments)]
 fn run_job(
     trace: &Trace<'_>,
+    site: &Site,
     rlimit: u32,
     job: &Job,
     solver: &mut smt::Solver<'_>,
@@ -895,8 +1001,8 @@ fn run_job(
                         // A collision that needs an index to wrap around: look
                         // for one without, else it is an overflow, not a race.
                         let (wrap_a, wrap_b) = (wrap_facts(&ea.offset), wrap_facts(&eb.offset));
+                        let mut strict = query.clone();
                         if !facts_hold(&wrap_a, &wrap_b, &assignment) {
-                            let mut strict = query.clone();
                             strict.one.extend(wrap_a);
                             strict.two.extend(wrap_b);
                             // No-wrap facts multiply at twice the width: a
@@ -917,6 +1023,25 @@ fn run_job(
                                 }
                             }
                         }
+                        // A collision beyond the end of a host allocation:
+                        // look for one inside, else it is out of bounds.
+                        let (in_a, in_b) = (bounds_facts(ea, site), bounds_facts(eb, site));
+                        if !facts_hold(&in_a, &in_b, &assignment) {
+                            strict.one.extend(in_a.iter().cloned());
+                            strict.two.extend(in_b.iter().cloned());
+                            match ask(solver, &strict, base, cache, answers, found) {
+                                Answer::Sat(clean) => assignment = clean,
+                                Answer::Unsat => {
+                                    let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                    found.out_of_bounds.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                    break;
+                                }
+                                Answer::Unknown(reason) => {
+                                    found.unknown.push((job.clone(), reason));
+                                    break;
+                                }
+                            }
+                        }
                         let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment)) else {
                             // The model satisfies none of the relations: report it
                             // as a failed witness under the first.
@@ -929,6 +1054,8 @@ fn run_job(
                         small.abstractions = trace.abstractions.clone();
                         small.one.extend(wrap_facts(&ea.offset));
                         small.two.extend(wrap_facts(&eb.offset));
+                        small.one.extend(in_a);
+                        small.two.extend(in_b);
                         let assignment = minimize(solver, small, base, cache, answers, found).unwrap_or(assignment);
                         found.races.push((job.clone(), r, assignment));
                         remaining.retain(|x| *x != r);
@@ -1047,7 +1174,7 @@ fn class_of(relation: Relation, a: &Assignment) -> RaceClass {
     }
 }
 
-fn base_witness(kernel: &Kernel, a: &Assignment) -> Witness {
+fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
     let mut params = Vec::new();
     for (i, p) in kernel.params.iter().enumerate() {
         if let (Type::Int { bits, signed }, Some(v)) = (&p.ty, a.values.get(&(Leaf::Param(i as u32), 0))) {
@@ -1062,6 +1189,19 @@ fn base_witness(kernel: &Kernel, a: &Assignment) -> Witness {
         blocks: vec![dim3(a, Leaf::Bid, 0), dim3(a, Leaf::Bid, 1)],
         threads: vec![dim3(a, Leaf::Tid, 0), dim3(a, Leaf::Tid, 1)],
         params,
+        site: site.span.map(|_| site.label.clone()),
+        launch: (!site.config.is_empty()).then(|| site.config.clone()),
+        host: site
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.name.is_empty())
+            .filter_map(|(i, v)| {
+                let raw = *a.values.get(&(Leaf::Host(i as u32), 0))?;
+                let value = if v.signed { t::signed(raw, v.width) as i64 } else { raw as i64 };
+                Some((v.name.clone(), value))
+            })
+            .collect(),
         ..Witness::default()
     }
 }
@@ -1129,12 +1269,13 @@ fn loop_values(ev: &AccessEv<'_>, eval: &mut Eval<'_>, thread: usize) -> Vec<(St
 fn pair_race(
     program: &Program,
     kernel: &Kernel,
+    site: &Site,
     a: &AccessEv<'_>,
     b: &AccessEv<'_>,
     relation: Relation,
     assignment: &Assignment,
 ) -> Race {
-    let mut witness = base_witness(kernel, assignment);
+    let mut witness = base_witness(kernel, site, assignment);
     let mut eval = Eval { assignment, memo: HashMap::new() };
     let absolute = a.obj == Obj::Dynamic;
     let offset = t::signed(eval.value(&address(a, absolute), 0), 64) as i64;
@@ -1166,7 +1307,7 @@ fn pair_race(
     }
 }
 
-fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignment: &Assignment) -> Race {
+fn divergence_race(program: &Program, kernel: &Kernel, site: &Site, ev: &BarrierEv, assignment: &Assignment) -> Race {
     let text = match ev.kind {
         BarrierKind::Block => "__syncthreads()",
         BarrierKind::Warp => "__syncwarp()",
@@ -1185,7 +1326,7 @@ fn divergence_race(program: &Program, kernel: &Kernel, ev: &BarrierEv, assignmen
         array: None,
         first: at.clone(),
         second: at,
-        witness: Some(base_witness(kernel, assignment)),
+        witness: Some(base_witness(kernel, site, assignment)),
     }
 }
 

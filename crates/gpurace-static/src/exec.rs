@@ -43,6 +43,9 @@ use crate::term::{self as t, BvOp, CmpOp, Deps, FreshKind, Leaf, Leaves, T};
 pub enum Obj {
     /// A pointer parameter (and a field path of a struct parameter).
     Param(u32, Vec<String>),
+    /// An allocation of the host program (pointer parameters the host code
+    /// traced to one); offsets are from the allocation's start.
+    Alloc(u32),
     Shared(u32),
     Global(u32),
     /// Thread-private memory: never shared.
@@ -198,9 +201,13 @@ pub const COUNT_WIDTH: u32 = 64;
 ///
 /// With `abstract_products`, `blockIdx.d * blockDim.d` becomes a leaf of its
 /// own (for symbolic launch geometry).
-pub fn trace(kernel: &Kernel, abstract_products: bool) -> Trace<'_> {
+///
+/// `pointers` binds pointer parameters to host allocations: parameter `i` is
+/// allocation `pointers[i].0` plus the byte offset `pointers[i].1`.
+pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
     let mut exec = Exec {
         abstract_products,
+        pointers: pointers.to_vec(),
         kernel,
         frames: Vec::new(),
         record: true,
@@ -226,6 +233,7 @@ pub fn trace(kernel: &Kernel, abstract_products: bool) -> Trace<'_> {
 
 struct Exec<'k> {
     abstract_products: bool,
+    pointers: Vec<Option<(u32, T)>>,
     kernel: &'k Kernel,
     frames: Vec<Frame>,
     /// Off while re-evaluating a loop's exit condition.
@@ -345,7 +353,7 @@ impl<'k> Exec<'k> {
                 let ty = self.ty_of(e);
                 match ty {
                     Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty),
-                    Type::Ptr(_) | Type::Array { .. } => object_base(BaseKind::Param, *i),
+                    Type::Ptr(_) | Type::Array { .. } => self.param_pointer(*i),
                     _ => t::leaf(Leaf::Param(*i), width(&ty), Deps::default()),
                 }
             }
@@ -436,6 +444,23 @@ impl<'k> Exec<'k> {
                 Some((i, format!("{path}.{field}")))
             }
             Expr::Cast { arg, .. } => self.param_field(arg),
+            _ => None,
+        }
+    }
+
+    /// The address a pointer parameter holds: inside its host allocation
+    /// when the host code says which, else an object of its own.
+    fn param_pointer(&self, index: u32) -> T {
+        match self.pointers.get(index as usize).cloned().flatten() {
+            Some((alloc, offset)) => t::add(&object_base(BaseKind::Alloc, alloc), &offset),
+            None => object_base(BaseKind::Param, index),
+        }
+    }
+
+    /// The host allocation and offset a pointer parameter base is bound to.
+    fn bound_param(&self, base: &Base) -> Option<(u32, T)> {
+        match base {
+            Base::Param { index, fields } if fields.is_empty() => self.pointers.get(*index as usize).cloned().flatten(),
             _ => None,
         }
     }
@@ -543,7 +568,7 @@ impl<'k> Exec<'k> {
 
     fn base_value(&mut self, st: &State, base: &Base) -> T {
         match base {
-            Base::Param { index, fields } if fields.is_empty() => object_base(BaseKind::Param, *index),
+            Base::Param { index, fields } if fields.is_empty() => self.param_pointer(*index),
             Base::Param { index, fields } => {
                 let id = self.field_leaf(*index, fields.iter().map(|f| format!(".{f}")).collect());
                 object_base(BaseKind::Field, id)
@@ -890,6 +915,10 @@ impl<'k> Exec<'k> {
             if points_to_local(&pointer) || in_params {
                 obj = Obj::Local;
             }
+        } else if let Some((alloc, start)) = self.bound_param(&access.base) {
+            obj = Obj::Alloc(alloc);
+            offset = t::add(&start, &offset);
+            base = object_base(BaseKind::Alloc, alloc);
         } else {
             base = self.base_value(st, &access.base);
         }
@@ -1665,6 +1694,7 @@ fn local_slot(address: u128) -> Option<(u32, u128)> {
 #[derive(Debug, Clone, Copy)]
 pub enum BaseKind {
     Param,
+    Alloc,
     Field,
     Shared,
     Global,

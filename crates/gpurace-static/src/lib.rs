@@ -5,10 +5,8 @@
 //! user gave ([`Config`]) and returns one [`KernelResult`] per kernel, each with
 //! a [`Verdict`] and the [`Race`]s it found.
 //!
-//! For now this crate is a stub: every kernel is `Unknown` with the reason
-//! "no analysis yet". Its result types are already the ones the real engine
-//! will fill, so that `gpurace-report` and `gpurace-cli` do not change when it
-//! lands.
+//! [`check_sites`] does the same once per launch site, with the facts the
+//! host-guided analysis (`gpurace-host`) derived for it ([`Site`]).
 //!
 //! This crate does no IO and knows no output format: `gpurace-report` converts
 //! its types by hand into the JSON and SARIF shapes. Its tests live next to the
@@ -17,10 +15,13 @@
 mod check;
 mod exec;
 mod race;
+mod site;
 mod smt;
-mod term;
+pub mod term;
 mod verdict;
 
-pub use check::{check, Config};
+pub use check::{check, check_sites, Config};
+pub use exec::width;
 pub use race::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Witness};
+pub use site::{HostValue, Site};
 pub use verdict::{KernelResult, Verdict};

@@ -115,6 +115,12 @@ pub struct Witness {
     /// Per thread, the values of the loop variables around its access, e.g.
     /// `[("i", 3)]`.
     pub values: Vec<Vec<(String, i64)>>,
+    /// The launch site that allows the race, e.g. `main.cu:88 (main)`.
+    pub site: Option<String>,
+    /// The launch configuration at that site as written.
+    pub launch: Option<String>,
+    /// Host values at the launch, e.g. `[("n", 4097)]`.
+    pub host: Vec<(String, i64)>,
 }
 
 /// A race found in one kernel.

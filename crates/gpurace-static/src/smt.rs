@@ -437,6 +437,7 @@ impl<'c> Solver<'c> {
             Leaf::Param(i) => format!("param{i}"),
             Leaf::ParamField(i) => format!("field{i}"),
             Leaf::Fresh(i) => format!("v{i}@{th}"),
+            Leaf::Host(i) => format!("host{i}"),
         };
         if width == 0 {
             Dynamic::from_ast(&Bool::new_const(self.ctx, name))

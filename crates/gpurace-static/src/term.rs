@@ -92,6 +92,9 @@ pub enum Leaf {
     ParamField(u32),
     /// A per-thread unknown, by index into [`Leaves::fresh`].
     Fresh(u32),
+    /// A value of the host program at a launch site (an input such as
+    /// `atoi(argv[1])`), by index into the site's host values (shared).
+    Host(u32),
 }
 
 impl Leaf {

@@ -49,4 +49,7 @@ pub struct KernelResult {
     pub races: Vec<Race>,
     /// Problems the engine met in this kernel (solver timeouts, approximations).
     pub diagnostics: Vec<Diagnostic>,
+    /// The launch sites the kernel was analysed at, e.g. `main.cu:88 (main)`;
+    /// empty when no launch was seen and the kernel was analysed on its own.
+    pub sites: Vec<String>,
 }

@@ -358,10 +358,10 @@ impl FnLower<'_, '_> {
     /// `p - q` divides by it.
     pub fn arith(&mut self, op: &str, a: Expr, b: Expr, ty: &Type, n: &Node) -> Expr {
         let Some(bop) = bin_op(op) else { return self.unsupported(n, format!("operator `{op}`")) };
-        let (ap, bp) = (is_pointer_expr(&a), is_pointer_expr(&b));
+        let (ap, bp) = (self.is_pointer(&a), self.is_pointer(&b));
         if (bop == BinOp::Add || bop == BinOp::Sub) && (ap ^ bp) {
             let (p, i) = if ap { (a, b) } else { (b, a) };
-            let elem = match expr_type(&p) {
+            let elem = match self.type_of(&p) {
                 Some(Type::Ptr(t)) => *t,
                 _ => Type::Int { bits: 8, signed: true },
             };
@@ -377,7 +377,7 @@ impl FnLower<'_, '_> {
             if ba == bb {
                 let diff = Expr::binary(BinOp::Sub, oa, ob, Type::LONG);
                 if bop == BinOp::Sub {
-                    let size = match expr_type(&a) {
+                    let size = match self.type_of(&a) {
                         Some(Type::Ptr(t)) => t.size().unwrap_or(1),
                         _ => 1,
                     };
@@ -470,6 +470,21 @@ pub(super) fn truthy(e: Expr) -> Expr {
     match &e {
         Expr::Binary { op, .. } if op.is_comparison() || matches!(op, BinOp::LAnd | BinOp::LOr) => e,
         _ => Expr::binary(BinOp::Ne, e, Expr::int(0, Type::INT), Type::Bool),
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The C type of an expression, variables and parameters included.
+    fn type_of(&self, e: &Expr) -> Option<Type> {
+        match e {
+            Expr::Var(v) => self.vars.get(v.0 as usize).map(|x| x.ty.clone()),
+            Expr::Param(i) => self.params.get(*i as usize).map(|p| p.ty.clone()),
+            other => expr_type(other),
+        }
+    }
+
+    fn is_pointer(&self, e: &Expr) -> bool {
+        matches!(self.type_of(e), Some(Type::Ptr(_)))
     }
 }
 

@@ -1,5 +1,6 @@
-//! Host functions: the ones that launch kernels, `main`, and the functions
-//! on a call path between them are lowered with their full bodies; each
+//! Host functions: the ones that launch kernels, `main`, the functions on a
+//! call path between them and every user function these call are lowered
+//! with their full bodies; each
 //! launch records the facts that dominate it (guards, early exits, asserts,
 //! enclosing loops, allocations, calls).
 
@@ -69,6 +70,16 @@ pub fn lower_host(
         }
         if wanted.len() == before {
             break;
+        }
+    }
+    // And every user function those call, so that host-guided analysis can
+    // follow values through helpers (`round_up(n)`, a graph reader).
+    let mut stack: Vec<u64> = wanted.iter().copied().collect();
+    while let Some(f) = stack.pop() {
+        for c in calls.get(&f).into_iter().flatten() {
+            if wanted.insert(*c) {
+                stack.push(*c);
+            }
         }
     }
     let mut launches_all = Vec::new();

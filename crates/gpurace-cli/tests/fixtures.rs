@@ -1,6 +1,8 @@
-//! Runs `gpurace check` on every kernel of the repository's
-//! `tests/fixtures/static/` and compares its verdict with the one the
-//! fixture's header expects, and its human report with an insta snapshot.
+//! Runs `gpurace check` on every fixture of the repository's
+//! `tests/fixtures/static/` (kernels, the static engine) and
+//! `tests/fixtures/host/` (whole programs, host-guided analysis) and compares
+//! its verdict with the one the fixture's header expects, and its human
+//! report with an insta snapshot.
 //!
 //! A fixture starts with `//` comment lines; besides prose they hold:
 //!
@@ -8,6 +10,9 @@
 //!   CLASS is `inter-block`, `intra-block`, `intra-warp` or
 //!   `barrier-divergence`: each must be the class (or, for
 //!   `barrier-divergence`, the kind) of some reported race;
+//! - `// expect: out-of-bounds`: besides the verdict, an `out-of-bounds`
+//!   warning (a collision only beyond the end of a host allocation);
+//! - `// site: LINE`: some race names the launch site at line LINE;
 //! - `// certainty: CERTAINTY`: some reported race has this certainty;
 //! - `// args: FLAGS`: geometry flags such as `--block 16,16 --grid 4,4`
 //!   (without them the geometry is symbolic);
@@ -29,7 +34,7 @@
 //! bare file name and `NO_COLOR=1` so that it holds no machine-specific path
 //! or escape code, is the snapshot `snapshots/NAME.snap` next to the fixtures.
 //! Run `INSTA_UPDATE=always cargo test --release -p gpurace-cli --test
-//! static_fixtures` to rewrite them, then read every diff.
+//! fixtures` to rewrite them, then read every diff.
 
 use std::fs;
 use std::panic::{self, AssertUnwindSafe};
@@ -39,9 +44,9 @@ use std::sync::{Mutex, PoisonError};
 
 use serde_json::Value;
 
-/// The fewest fixtures the directory may hold; fewer means fixtures went
-/// missing.
-const MIN_FIXTURES: usize = 30;
+/// The fixture directories and the fewest fixtures each may hold; fewer
+/// means fixtures went missing.
+const DIRS: &[(&str, usize)] = &[("tests/fixtures/static", 30), ("tests/fixtures/host", 20)];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
 const CERTAINTIES: &[&str] = &["definite", "data-dependent", "approximate"];
@@ -49,15 +54,12 @@ const VERDICTS: &[&str] = &["race", "race-free", "unknown"];
 
 #[test]
 fn every_race_free_fixture_has_a_racy_twin() {
-    let files = fixtures();
-    assert!(
-        files.len() >= MIN_FIXTURES,
-        "expected at least {MIN_FIXTURES} fixtures in {}, found {}",
-        dir().display(),
-        files.len()
-    );
     let mut missing = Vec::new();
-    for path in &files {
+    for (dir, min) in DIRS {
+        let found = fixtures_in(&workspace().join(dir)).len();
+        assert!(found >= *min, "expected at least {min} fixtures in {dir}, found {found}");
+    }
+    for path in &fixtures() {
         let name = file_name(path);
         if let Some(stem) = name.strip_suffix(".racy.cu") {
             let base = format!("{stem}.cu");
@@ -84,19 +86,31 @@ fn static_engine_verdicts_match_fixture_headers() {
     let failures: Vec<String> = fixtures().iter().filter_map(|path| check_fixture(path).err()).collect();
     assert!(
         failures.is_empty(),
-        "{} of {} fixtures in {} do not get the expected verdict:\n\n{}",
+        "{} of {} fixtures do not get the expected verdict:\n\n{}",
         failures.len(),
         fixtures().len(),
-        dir().display(),
         failures.join("\n\n")
     );
 }
 
 #[test]
 fn human_reports_match_snapshots() {
-    let snapshots = dir().join("snapshots");
     let mut failed = Vec::new();
-    for path in fixtures() {
+    for (dir, _) in DIRS {
+        compare_snapshots(&workspace().join(dir), &mut failed);
+    }
+    assert!(
+        failed.is_empty(),
+        "{} human reports differ from their snapshots (rewrite them with `INSTA_UPDATE=always`, then read the \
+         diffs):\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+fn compare_snapshots(dir: &Path, failed: &mut Vec<String>) {
+    let snapshots = dir.join("snapshots");
+    for path in fixtures_in(dir) {
         let name = file_name(&path);
         let stem = name.strip_suffix(".cu").unwrap_or(&name).to_string();
         // A bad header fails `static_engine_verdicts_match_fixture_headers`.
@@ -108,7 +122,7 @@ fn human_reports_match_snapshots() {
             continue;
         }
         let output = run(Command::new(env!("CARGO_BIN_EXE_gpurace"))
-            .current_dir(dir())
+            .current_dir(dir)
             .env("NO_COLOR", "1")
             .arg("check")
             .args(&header.args)
@@ -142,19 +156,12 @@ fn human_reports_match_snapshots() {
             let path = entry.expect("cannot read a directory entry").path();
             let name = file_name(&path);
             if let Some(stem) = name.strip_suffix(".snap") {
-                if !dir().join(format!("{stem}.cu")).is_file() {
+                if !dir.join(format!("{stem}.cu")).is_file() {
                     failed.push(format!("{name}: a snapshot of no fixture; delete it"));
                 }
             }
         }
     }
-    assert!(
-        failed.is_empty(),
-        "{} human reports differ from their snapshots (rewrite them with `INSTA_UPDATE=always`, then read the \
-         diffs):\n{}",
-        failed.len(),
-        failed.join("\n")
-    );
 }
 
 /// Snapshots must read the same on every machine.
@@ -177,6 +184,10 @@ struct Header {
     fixme: Option<String>,
     /// A `// snapshot: none` line.
     no_snapshot: bool,
+    /// An `// expect: out-of-bounds` line.
+    out_of_bounds: bool,
+    /// `// site: LINE` lines.
+    sites: Vec<u32>,
 }
 
 /// Runs the engine on one fixture; `Err` describes the mismatch.
@@ -245,6 +256,16 @@ fn expectation_problems(header: &Header, verdict: &str, json: &Value) -> Vec<Str
             problems.push(format!("expected a race with certainty {certainty}, none reported"));
         }
     }
+    let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
+    if header.out_of_bounds && !diagnostics.iter().any(|d| d["code"] == "out-of-bounds") {
+        problems.push("expected an out-of-bounds warning, none reported".to_string());
+    }
+    for line in &header.sites {
+        let at = format!(":{line} (");
+        if !races.iter().any(|r| r["witness"]["site"].as_str().is_some_and(|s| s.contains(&at))) {
+            problems.push(format!("expected a race at the launch site of line {line}, none reported"));
+        }
+    }
     problems
 }
 
@@ -284,11 +305,13 @@ fn summary(verdict: &str, json: &Value) -> String {
 fn parse_header(text: &str) -> Result<Header, String> {
     let mut races: Vec<String> = Vec::new();
     let mut race_free = false;
+    let mut out_of_bounds = false;
     for value in header_values(text, "expect") {
         match value.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["race-free"] => race_free = true,
+            ["out-of-bounds"] => out_of_bounds = true,
             ["race", class] if RACE_CLASSES.contains(class) => races.push((*class).to_string()),
-            _ => return Err(format!("`// expect: {value}` is not `race-free` or `race CLASS`")),
+            _ => return Err(format!("`// expect: {value}` is not `race-free`, `race CLASS` or `out-of-bounds`")),
         }
     }
     let races = match (race_free, races.is_empty()) {
@@ -325,7 +348,11 @@ fn parse_header(text: &str) -> Result<Header, String> {
             _ => return Err(format!("`// snapshot: {value}` is not `none REASON`")),
         }
     }
-    Ok(Header { races, certainty, args, fixme, no_snapshot })
+    let mut sites = Vec::new();
+    for value in header_values(text, "site") {
+        sites.push(value.parse().map_err(|_| format!("`// site: {value}` is not a line number"))?);
+    }
+    Ok(Header { races, certainty, args, fixme, no_snapshot, out_of_bounds, sites })
 }
 
 /// Runs `gpurace`, one run at a time across the tests of this file. The
@@ -345,16 +372,20 @@ fn header_values<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = &'a st
     })
 }
 
-/// The fixture directory, without `..` so that the snapshots name it
-/// relative to the workspace.
-fn dir() -> PathBuf {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the crate is two levels down");
-    workspace.join("tests/fixtures/static")
+/// The workspace root, without `..` so that the snapshots name fixture
+/// directories relative to it.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).expect("the crate is two levels down").to_path_buf()
 }
 
-/// The `.cu` files of the fixture directory, sorted.
+/// The `.cu` files of every fixture directory, sorted per directory.
 fn fixtures() -> Vec<PathBuf> {
-    let entries = fs::read_dir(dir()).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir().display()));
+    DIRS.iter().flat_map(|(dir, _)| fixtures_in(&workspace().join(dir))).collect()
+}
+
+/// The `.cu` files of one fixture directory, sorted.
+fn fixtures_in(dir: &Path) -> Vec<PathBuf> {
+    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
     let mut files: Vec<PathBuf> = entries
         .map(|entry| entry.expect("cannot read a directory entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "cu"))

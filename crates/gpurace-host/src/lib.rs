@@ -1,0 +1,141 @@
+//! gpurace host-guided analysis: what the host program knows at each kernel
+//! launch, as facts for the static engine.
+//!
+//! [`sites`] evaluates the host code symbolically from `main` (or, in a file
+//! without `main`, from each host function that launches a kernel, its
+//! parameters unknown) to every launch ([`eval`]), and turns each launch into
+//! a [`Site`]: the condition under which it runs (asserts, early exits,
+//! enclosing `if`s, host loop bounds), the grid and block sizes, the values of
+//! the scalar arguments, which allocation and offset each pointer argument
+//! points into, and the allocations' sizes. All of them are terms over host
+//! values (`Leaf::Host`): two arguments computed from one host value stay
+//! related.
+//!
+//! This crate does no IO and knows no output format.
+
+mod eval;
+mod show;
+
+use std::collections::HashSet;
+
+use gpurace_ir::{Program, Type};
+use gpurace_static::term::{self as t, Leaf, T};
+use gpurace_static::{width, Site};
+
+use eval::{allocation_of, Evaluator, LaunchState};
+
+/// The launch sites of `program`, one [`Site`] per launch statement reached
+/// (a launch in a helper called twice is two sites).
+pub fn sites(program: &Program) -> Vec<Site> {
+    let mut ev = Evaluator::new(program);
+    if let Some(main) = program.host_functions.iter().find(|f| f.name == "main") {
+        ev.run(main);
+    }
+    // Launches `main` does not reach (or all, without `main`): from their
+    // host function's entry, its parameters unknown.
+    let reached: HashSet<usize> = ev.launches.iter().map(|l| l.launch).collect();
+    let mut started = HashSet::new();
+    for l in program.launches.iter().enumerate().filter(|(i, _)| !reached.contains(i)).map(|(_, l)| l) {
+        if !started.insert(l.host_function.clone()) {
+            continue;
+        }
+        if let Some(f) = program.host_functions.iter().find(|f| f.name == l.host_function) {
+            ev.run(f);
+        }
+    }
+    let mut out: Vec<Site> = Vec::new();
+    let mut seen = HashSet::new();
+    for state in &ev.launches {
+        let Some(site) = site(program, &ev, state) else { continue };
+        let key = fingerprint(&site);
+        if seen.insert((state.launch, key)) {
+            out.push(site);
+        }
+    }
+    out
+}
+
+fn fingerprint(site: &Site) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    site.facts.iter().for_each(|f| f.hash.hash(&mut h));
+    for p in &site.pointers {
+        p.as_ref().map(|(a, o)| (a, o.hash)).hash(&mut h);
+    }
+    h.finish()
+}
+
+fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Site> {
+    let launch = program.launches.get(state.launch)?;
+    let kernel_index = launch.kernel?;
+    let kernel = program.kernels.get(kernel_index)?;
+    let no = t::Deps::default();
+    let mut facts = ev.facts.clone();
+    facts.push(state.alive.clone());
+    for d in 0..3u8 {
+        let i = usize::from(d);
+        facts.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &state.block[i]));
+        facts.push(t::eq(&t::leaf(Leaf::GridDim(d), 32, no), &state.grid[i]));
+    }
+    let mut pointers = Vec::new();
+    for (i, p) in kernel.params.iter().enumerate() {
+        let arg = state.args.get(i);
+        match (&p.ty, arg) {
+            (Type::Ptr(_), Some(v)) => pointers.push(allocation_of(v)),
+            (Type::Int { .. }, Some(v)) => {
+                let w = width(&p.ty);
+                let leaf = t::leaf(Leaf::Param(i as u32), w, no);
+                facts.push(t::eq(&leaf, &t::resize(v, w, false)));
+                pointers.push(None);
+            }
+            _ => pointers.push(None),
+        }
+    }
+    // Constant geometry lets the engine use its exact, solver-free paths.
+    let constant = |dims: &[T; 3]| -> Option<[u32; 3]> {
+        let v: Vec<u32> = dims.iter().filter_map(|d| d.as_const().map(|c| c as u32)).collect();
+        (v.len() == 3).then(|| [v[0], v[1], v[2]])
+    };
+    let (file, line, _) = program.locate(launch.span);
+    let mut label = format!("{file}:{line} ({})", launch.host_function);
+    if let Some(outer) = state.calls.first() {
+        let (f, l, _) = program.locate(*outer);
+        label.push_str(&format!(", called at {f}:{l}"));
+    }
+    // Only the host values the launch's own expressions use are named in
+    // witnesses; the others are facts' side variables.
+    let mut used = std::collections::BTreeSet::new();
+    let mut visited = HashSet::new();
+    for term in state.grid.iter().chain(&state.block).chain(&state.args) {
+        t::leaves(term, &mut used, &mut visited);
+    }
+    let mut values = ev.values.clone();
+    for (i, v) in values.iter_mut().enumerate() {
+        if !used.iter().any(|(l, _)| *l == Leaf::Host(i as u32)) {
+            v.name.clear();
+        }
+    }
+    let config =
+        format!("grid {}, block {}", show::dims(&state.grid, &ev.values), show::dims(&state.block, &ev.values));
+    Some(Site {
+        kernel: kernel_index,
+        span: Some(launch.span),
+        label,
+        config,
+        facts,
+        block: constant(&state.block),
+        grid: constant(&state.grid),
+        geometry: true,
+        pointers,
+        extents: ev.allocations.iter().map(|a| Some(a.size.clone())).collect(),
+        allocations: ev
+            .allocations
+            .iter()
+            .map(|a| {
+                let (f, l, _) = program.locate(a.span);
+                format!("{f}:{l}")
+            })
+            .collect(),
+        values,
+    })
+}

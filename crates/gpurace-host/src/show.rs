@@ -1,0 +1,85 @@
+//! Host terms as C-like text for reports: `(n + 255) / 256`.
+
+use gpurace_static::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
+use gpurace_static::HostValue;
+
+/// The longest rendering kept; longer ones are cut.
+const MAX_LEN: usize = 60;
+
+/// `x` for a 1-D launch, `(x, y, z)` otherwise.
+pub fn dims(d: &[T; 3], values: &[HostValue]) -> String {
+    let parts: Vec<String> = d.iter().map(|x| show(x, values)).collect();
+    if parts[1] == "1" && parts[2] == "1" {
+        parts[0].clone()
+    } else {
+        format!("({})", parts.join(", "))
+    }
+}
+
+pub fn show(term: &T, values: &[HostValue]) -> String {
+    let mut s = render(term, values, 0);
+    if s.chars().count() > MAX_LEN {
+        s = s.chars().take(MAX_LEN).collect::<String>() + "...";
+    }
+    s
+}
+
+/// The short name of a host value: `n` for `n = atoi(...)`.
+fn name(v: &HostValue) -> String {
+    let full = v.name.as_str();
+    let cut = full.find(" = ").or_else(|| full.find(" (")).unwrap_or(full.len());
+    full[..cut].to_string()
+}
+
+fn render(term: &T, values: &[HostValue], depth: usize) -> String {
+    if depth > 12 {
+        return "...".into();
+    }
+    let r = |x: &T| render(x, values, depth + 1);
+    match &term.node {
+        Node::Bool(b) => b.to_string(),
+        Node::Const(c) => {
+            let s = t::signed(*c, term.width);
+            if s < 0 && s > -65536 {
+                s.to_string()
+            } else {
+                c.to_string()
+            }
+        }
+        Node::Leaf(Leaf::Host(i)) => values.get(*i as usize).map(name).unwrap_or_else(|| format!("h{i}")),
+        Node::Leaf(l) => format!("{l:?}"),
+        Node::Not(a) => format!("!{}", r(a)),
+        Node::And(a, b) => format!("({} && {})", r(a), r(b)),
+        Node::Or(a, b) => format!("({} || {})", r(a), r(b)),
+        Node::Ite(c, a, b) => format!("({} ? {} : {})", r(c), r(a), r(b)),
+        Node::Bin(op, a, b) => {
+            let sym = match op {
+                BvOp::Add => "+",
+                BvOp::Sub => "-",
+                BvOp::Mul => "*",
+                BvOp::UDiv | BvOp::SDiv => "/",
+                BvOp::URem | BvOp::SRem => "%",
+                BvOp::Shl => "<<",
+                BvOp::LShr | BvOp::AShr => ">>",
+                BvOp::And => "&",
+                BvOp::Or => "|",
+                BvOp::Xor => "^",
+            };
+            let wrap = |x: &T| match &x.node {
+                Node::Bin(..) => format!("({})", r(x)),
+                _ => r(x),
+            };
+            format!("{} {sym} {}", wrap(a), wrap(b))
+        }
+        Node::Cmp(op, a, b) => {
+            let sym = match op {
+                CmpOp::Eq => "==",
+                CmpOp::Ult | CmpOp::Slt => "<",
+                CmpOp::Ule | CmpOp::Sle => "<=",
+            };
+            format!("{} {sym} {}", r(a), r(b))
+        }
+        Node::Ext(_, a) | Node::Trunc(a) => r(a),
+        Node::Uf(f, args) => format!("{f}({})", args.iter().map(r).collect::<Vec<_>>().join(", ")),
+    }
+}

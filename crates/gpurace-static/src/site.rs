@@ -1,0 +1,67 @@
+//! What the host program says about one launch of a kernel: the facts the
+//! host-guided analysis (`gpurace-host`) derived, in the engine's own terms.
+
+use gpurace_ir::Span;
+
+use crate::term::T;
+
+/// One launch site of a kernel, or the hand-written facts of a kernel with
+/// no launch in sight.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// Index of the kernel in [`gpurace_ir::Program::kernels`].
+    pub kernel: usize,
+    /// Where the launch is; `None` for facts given by hand (`--assume`).
+    pub span: Option<Span>,
+    /// How a report names the site, e.g. `main.cu:88 (main)`.
+    pub label: String,
+    /// The launch configuration as written, e.g. `grid (n + 255) / 256, block 256`.
+    pub config: String,
+    /// Facts over shared leaves ([`crate::term::Leaf::Host`] values, kernel
+    /// parameters, `blockDim`, `gridDim`) that hold whenever the launch runs.
+    pub facts: Vec<T>,
+    /// `blockDim` / `gridDim` when the host code fixes every dimension.
+    pub block: Option<[u32; 3]>,
+    pub grid: Option<[u32; 3]>,
+    /// Whether `facts` constrain the launch geometry: the engine then does not
+    /// assume that dimensions the kernel does not read are 1.
+    pub geometry: bool,
+    /// Per kernel parameter: the host allocation a pointer argument points
+    /// into and its byte offset there (64 bits).
+    pub pointers: Vec<Option<(u32, T)>>,
+    /// Per allocation: its size in bytes (64 bits), when known.
+    pub extents: Vec<Option<T>>,
+    /// Per allocation: where it was made, for reports.
+    pub allocations: Vec<String>,
+    /// Names of the host values, by [`crate::term::Leaf::Host`] index, with
+    /// their width and signedness.
+    pub values: Vec<HostValue>,
+}
+
+/// A host value the witness reports, e.g. `n` = `atoi(argv[1])`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostValue {
+    pub name: String,
+    pub width: u32,
+    pub signed: bool,
+}
+
+impl Site {
+    /// A site that says nothing.
+    pub fn empty(kernel: usize) -> Site {
+        Site {
+            kernel,
+            span: None,
+            label: String::new(),
+            config: String::new(),
+            facts: Vec::new(),
+            block: None,
+            grid: None,
+            geometry: false,
+            pointers: Vec::new(),
+            extents: Vec::new(),
+            allocations: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+}
