@@ -949,7 +949,17 @@ fn refine(solver: &mut smt::Solver<'_>, q: &Query, first: &Assignment, found: &m
             refined.one.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
         }
         for p in &q.abstractions.products {
-            let y = leaf_of(&p.y).and_then(size).map(|v| t::constant(v, 64)).unwrap_or_else(|| p.y.clone());
+            let y = match leaf_of(&p.y).and_then(size) {
+                Some(v) => t::constant(v, 64),
+                // A shared factor of an `int` product: as the model has it.
+                None if p.signed => {
+                    let value = Eval { assignment: first, memo: HashMap::new() }.value(&p.y, 0);
+                    let v = t::constant(value, 64);
+                    refined.one.push(t::eq(&p.y, &v));
+                    v
+                }
+                None => p.y.clone(),
+            };
             let fact = t::eq(&p.leaf, &t::mul(&p.x, &y));
             refined.one.push(fact.clone());
             refined.two.push(fact);
@@ -987,9 +997,22 @@ fn run_job(
         Job::Pair { a, b, relations } => {
             let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
             let mut remaining = relations.clone();
+            // With abstracted products of shared values, a model that needs
+            // an index to wrap around is rarely a real product: ask for
+            // collisions without wrap-around from the start (a race needs
+            // one), at the price of `index-overflow` warnings.
+            let strict_first = trace.abstractions.products.iter().any(|p| p.signed);
+            let first_query = |remaining: &[Relation]| {
+                let mut q = pair_query(ea, eb, remaining);
+                q.abstractions = trace.abstractions.clone();
+                if strict_first {
+                    q.one.extend(wrap_facts(&ea.offset));
+                    q.two.extend(wrap_facts(&eb.offset));
+                }
+                q
+            };
             // One query for all relations; then the others, one by one.
-            let mut query = pair_query(ea, eb, &remaining);
-            query.abstractions = trace.abstractions.clone();
+            let mut query = first_query(&remaining);
             loop {
                 match ask(solver, &query, base, cache, answers, found) {
                     Answer::Unsat => break,
@@ -1062,8 +1085,7 @@ fn run_job(
                         if remaining.is_empty() {
                             break;
                         }
-                        query = pair_query(ea, eb, &remaining);
-                        query.abstractions = trace.abstractions.clone();
+                        query = first_query(&remaining);
                     }
                 }
             }

@@ -87,6 +87,13 @@ pub struct Product {
     /// `blockIdx * blockDim`: ends inside the `int` range.
     pub fits_int: bool,
     pub dim: u8,
+    /// A product of a per-thread value and a symbolic shared one (`y *
+    /// pitch`) as signed 64-bit values whose exact product fits: `int`
+    /// factors sign-extended, or 32-bit factors extended to 64 bits.
+    pub signed: bool,
+    /// An `int` product: signed overflow being undefined, it lies in the
+    /// `int` range.
+    pub int_range: bool,
 }
 
 /// An atomic that moves a counter by a nonzero constant (`atomicAdd(&n, 1)`,
@@ -207,6 +214,7 @@ pub const COUNT_WIDTH: u32 = 64;
 pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
     let mut exec = Exec {
         abstract_products,
+        int_products: HashMap::new(),
         pointers: pointers.to_vec(),
         kernel,
         frames: Vec::new(),
@@ -233,6 +241,8 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
 
 struct Exec<'k> {
     abstract_products: bool,
+    /// Leaves of abstracted `int` products, by factors.
+    int_products: HashMap<(T, T), T>,
     pointers: Vec<Option<(u32, T)>>,
     kernel: &'k Kernel,
     frames: Vec<Frame>,
@@ -524,6 +534,8 @@ impl<'k> Exec<'k> {
                         y: t::resize(&t::leaf(Leaf::BlockDim(d), 32, no), 64, false),
                         fits_int: true,
                         dim: d,
+                        signed: false,
+                        int_range: false,
                     });
                 }
                 return t::resize(&p, width(&ty), false);
@@ -543,6 +555,11 @@ impl<'k> Exec<'k> {
             }
             _ => self.value_as(st, rhs, &ty),
         };
+        if op == BinOp::Mul {
+            if let Some(p) = self.shared_product(&a, &b, &ty) {
+                return p;
+            }
+        }
         match op {
             BinOp::Add => t::add(&a, &b),
             BinOp::Sub => t::bin(BvOp::Sub, &a, &b),
@@ -1157,6 +1174,46 @@ impl<'k> Exec<'k> {
         out
     }
 
+    /// A product of a per-thread value and a symbolic value shared by all
+    /// threads (`row * width`, `(size_t)row * width`): a 64-bit leaf with
+    /// linear facts (see `smt::Solver::assert_products`) instead of a
+    /// nonlinear term. Only where the exact product fits in 64 signed bits:
+    /// `int` products, and 64-bit products of 32-bit values not both
+    /// zero-extended.
+    fn shared_product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
+        use crate::term::Node;
+        let shared = |v: &T| !v.deps.thread && v.as_const().is_none();
+        let (x, y) = if a.deps.thread && shared(b) {
+            (a, b)
+        } else if b.deps.thread && shared(a) {
+            (b, a)
+        } else {
+            return None;
+        };
+        let int = *ty == Type::INT;
+        let narrow = |v: &T| match &v.node {
+            Node::Ext(signed, inner) if inner.width <= 32 && inner.width > 0 => Some(*signed || inner.width < 32),
+            _ => None,
+        };
+        let wide = width(ty) == 64 && matches!((narrow(x), narrow(y)), (Some(sx), Some(sy)) if sx || sy);
+        if !int && !wide {
+            return None;
+        }
+        let (x, y) = if int { (t::resize(x, 64, true), t::resize(y, 64, true)) } else { (x.clone(), y.clone()) };
+        let key = (x.clone(), y.clone());
+        if let Some(p) = self.int_products.get(&key) {
+            return Some(t::resize(p, width(ty), false));
+        }
+        let index = self.trace.leaves.fresh.len() as u32;
+        self.trace.leaves.fresh.push("int product".into());
+        let deps = Deps { data: x.deps.data || y.deps.data, approx: x.deps.approx || y.deps.approx, thread: true };
+        let leaf = t::leaf(Leaf::Fresh(index), 64, deps);
+        self.int_products.insert(key, leaf.clone());
+        let product = Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int };
+        self.trace.abstractions.products.push(product);
+        Some(t::resize(&leaf, width(ty), false))
+    }
+
     /// `k * step` (64 bits) for an additive induction variable; a leaf with
     /// linear facts when the step is a symbolic launch size.
     fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction) -> T {
@@ -1183,7 +1240,8 @@ impl<'k> Exec<'k> {
         );
         if !self.trace.abstractions.products.iter().any(|x| x.leaf == q) {
             let y = t::resize(step, 64, false);
-            self.trace.abstractions.products.push(Product { leaf: q.clone(), x: k64, y, fits_int: false, dim });
+            let product = Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false };
+            self.trace.abstractions.products.push(product);
         }
         q
     }

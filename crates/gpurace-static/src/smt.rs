@@ -223,7 +223,10 @@ impl<'c> Solver<'c> {
     pub fn assert_products(&mut self, abstractions: &Abstractions) {
         let ctx = self.ctx;
         let c64 = |v: u64| BV::from_u64(ctx, v, 64);
-        for p in &abstractions.products {
+        for p in abstractions.products.iter().filter(|p| p.signed) {
+            self.assert_int_product(p);
+        }
+        for p in abstractions.products.iter().filter(|p| !p.signed) {
             let y = self.bv(&p.y, 1);
             let mut vals = Vec::new();
             let mut xs = Vec::new();
@@ -255,6 +258,60 @@ impl<'c> Solver<'c> {
             self.solver.assert(&g.bvuge(&n));
             self.solver.assert(&g.bvule(&c64(1 << 31)));
         }
+    }
+
+    /// Linear facts about an abstracted product `P = x * y` (`x` per thread,
+    /// `y` shared, both signed 64-bit values whose exact product fits): zero
+    /// factors give 0, equal `x` give equal `P`, `P` moves by at least `|y|`
+    /// between different `x`, the signs and magnitudes multiply, and an `int`
+    /// product lies in the `int` range (signed overflow is undefined in C).
+    /// They hold for the real products.
+    fn assert_int_product(&mut self, p: &crate::exec::Product) {
+        let ctx = self.ctx;
+        let c = |v: i64| BV::from_i64(ctx, v, 64);
+        let y = self.bv(&p.y, 1);
+        let zero = c(0);
+        let y_pos = y.bvsge(&zero);
+        let mut vals = Vec::new();
+        let mut xs = Vec::new();
+        for th in [1u8, 2] {
+            let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
+            let x_pos = x.bvsge(&zero);
+            self.solver.assert(&Bool::or(ctx, &[&x._eq(&zero), &y._eq(&zero)]).implies(&pv._eq(&zero)));
+            let bound = if p.int_range { 1 << 31 } else { 1 << 62 };
+            self.solver.assert(&pv.bvsge(&c(-bound)));
+            self.solver.assert(&pv.bvslt(&c(bound)));
+            // Signs.
+            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_pos]).implies(&pv.bvsge(&zero)));
+            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_pos.not()]).implies(&pv.bvsle(&zero)));
+            // |P| >= |x| when y != 0, and >= |y| when x != 0 (non-negative case).
+            let x_one = x.bvsge(&c(1));
+            let y_one = y.bvsge(&c(1));
+            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_one]).implies(&pv.bvsge(&x)));
+            self.solver.assert(&Bool::and(ctx, &[&x_one, &y_pos]).implies(&pv.bvsge(&y)));
+            // Magnitudes: 0 <= x <= 2^a and |y| <= 2^b give |P| <= 2^(a+b).
+            let limit = if p.int_range { 31 } else { 62 };
+            const EXPONENTS: [u32; 12] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 31];
+            for a in EXPONENTS {
+                let x_small = Bool::and(ctx, &[&x_pos, &x.bvsle(&c(1 << a))]);
+                for b in EXPONENTS.into_iter().filter(|b| a + b < limit) {
+                    let up = Bool::and(ctx, &[&x_small, &y_pos, &y.bvsle(&c(1 << b))]);
+                    self.solver.assert(&up.implies(&pv.bvsle(&c(1 << (a + b)))));
+                    let down = Bool::and(ctx, &[&x_small, &y_pos.not(), &y.bvsge(&c(-(1 << b)))]);
+                    self.solver.assert(&down.implies(&pv.bvsge(&c(-(1 << (a + b))))));
+                }
+            }
+            vals.push(pv);
+            xs.push(x);
+        }
+        self.solver.assert(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
+        let (p1, p2) = (&vals[0], &vals[1]);
+        let (x1, x2) = (&xs[0], &xs[1]);
+        let neg_y = zero.bvsub(&y);
+        self.solver.assert(&Bool::and(ctx, &[&y_pos, &x1.bvslt(x2)]).implies(&p1.bvadd(&y).bvsle(p2)));
+        self.solver.assert(&Bool::and(ctx, &[&y_pos, &x2.bvslt(x1)]).implies(&p2.bvadd(&y).bvsle(p1)));
+        self.solver.assert(&Bool::and(ctx, &[&y_pos.not(), &x1.bvslt(x2)]).implies(&p2.bvadd(&neg_y).bvsle(p1)));
+        self.solver.assert(&Bool::and(ctx, &[&y_pos.not(), &x2.bvslt(x1)]).implies(&p1.bvadd(&neg_y).bvsle(p2)));
     }
 
     /// Two threads applying counting atomics to one address get different old
