@@ -31,7 +31,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
-    let host = !args.no_host;
+    let host =
+        Host { enabled: !args.no_host, assumptions: crate::config::assumptions(&args.assume, args.config.as_deref())? };
     let config = gpurace_static::Config {
         block: args.block,
         grid: args.grid,
@@ -46,7 +47,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     let results: Vec<Result<FileReport, gpurace_front::Error>> = pool
-        .install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, host, &warnings)).collect());
+        .install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, &host, &warnings)).collect());
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
@@ -67,7 +68,7 @@ fn check_guarded(
     input: &Input,
     options: &gpurace_front::Options,
     config: &gpurace_static::Config,
-    host: bool,
+    host: &Host,
     warnings: &[Diagnostic],
 ) -> Result<FileReport, gpurace_front::Error> {
     let start = Instant::now();
@@ -96,7 +97,7 @@ fn check_file(
     input: &Input,
     options: &gpurace_front::Options,
     config: &gpurace_static::Config,
-    host: bool,
+    host: &Host,
     warnings: &[Diagnostic],
     start: Instant,
 ) -> Result<FileReport, gpurace_front::Error> {
@@ -109,7 +110,7 @@ fn check_file(
     }
     let lowered = gpurace_front::lower_file(&input.path, options)?;
     let analysis = Instant::now();
-    let sites = if host { host_sites(&lowered.program, &mut report) } else { Vec::new() };
+    let sites = host_sites(&lowered.program, host, &mut report);
     report.kernels = gpurace_static::check_sites(&lowered.program, config, &sites);
     report.diagnostics.extend(lowered.diagnostics);
     report.timings = Timings {
@@ -121,18 +122,37 @@ fn check_file(
     Ok(report)
 }
 
-/// The launch sites of the program with what its host code knows at each; a
-/// panic in the host analysis becomes an `internal-error` and the kernels
-/// are analysed on their own.
-fn host_sites(program: &gpurace_ir::Program, report: &mut FileReport) -> Vec<gpurace_static::Site> {
-    panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::sites(program))).unwrap_or_else(|payload| {
+/// Whether to use the host code, and the facts given by hand.
+struct Host {
+    enabled: bool,
+    assumptions: Vec<gpurace_host::Assumption>,
+}
+
+/// The launch sites of the program with what its host code knows at each
+/// (none with `--no-host`), and the facts by hand; a panic in the host
+/// analysis becomes an `internal-error` and the kernels are analysed on
+/// their own.
+fn host_sites(program: &gpurace_ir::Program, host: &Host, report: &mut FileReport) -> Vec<gpurace_static::Site> {
+    let mut program = std::borrow::Cow::Borrowed(program);
+    if !host.enabled {
+        let mut bare = program.into_owned();
+        bare.host_functions.clear();
+        bare.launches.clear();
+        program = std::borrow::Cow::Owned(bare);
+    }
+    let facts = panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::host_facts(&program, &host.assumptions)));
+    let facts = facts.unwrap_or_else(|payload| {
         let message = format!(
             "the host-guided analysis failed ({}); kernels are analysed on their own",
             panic_message(payload.as_ref())
         );
         report.diagnostics.push(Diagnostic::new(Severity::Error, "internal-error", message).at(&report.file, 0, 0));
-        Vec::new()
-    })
+        gpurace_host::HostFacts::default()
+    });
+    for error in facts.errors {
+        report.diagnostics.push(Diagnostic::new(Severity::Error, "bad-assumption", error).at(&report.file, 0, 0));
+    }
+    facts.sites
 }
 
 /// The source files the human report quotes: those of every race and

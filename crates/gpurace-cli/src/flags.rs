@@ -93,6 +93,21 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_host: bool,
 
+    /// A fact about kernel launches, as a C expression over a kernel's integer
+    /// parameters, `blockDim.x` ... `gridDim.z`; repeatable
+    ///
+    /// `KERNEL: EXPR` holds for that kernel only; a bare `EXPR` for every
+    /// kernel whose parameters it names. Used at every launch site, and for a
+    /// kernel without a launch (a library kernel). Example:
+    /// `--assume 'scale: n % 256 == 0 && blockDim.x == 256'`. Facts from a
+    /// `gpurace.toml` in the current directory are added (see README).
+    #[arg(long, value_name = "[KERNEL:] EXPR")]
+    pub assume: Vec<String>,
+
+    /// Read facts from this file instead of `./gpurace.toml`
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }
@@ -237,6 +252,14 @@ mod tests {
         assert_eq!(check(&["-j", "3", "a.cu"]).unwrap().jobs, Some(3));
         assert_eq!(check(&["--jobs", "1", "a.cu"]).unwrap().jobs, Some(1));
         assert!(check(&["--jobs", "0", "a.cu"]).is_err());
+    }
+
+    #[test]
+    fn assumptions_repeat_and_host_can_be_ignored() {
+        let args = check(&["--assume", "k: n > 0", "--assume", "m == 2", "--no-host", "a.cu"]).unwrap();
+        assert_eq!(args.assume, ["k: n > 0", "m == 2"]);
+        assert!(args.no_host);
+        assert!(!check(&["a.cu"]).unwrap().no_host);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! binary end to end in `tests/`.
 
 mod check;
+mod config;
 mod flags;
 mod geometry;
 mod inputs;

@@ -308,6 +308,20 @@ impl<'p> Evaluator<'p> {
                 let o = self.value_as(st, offset, &Type::LONG);
                 t::add(&b, &o)
             }
+            Expr::Call { func, args, ty } if func == "new" && args.len() == 1 => {
+                // `new T[n]`: n elements.
+                let elem = match ty {
+                    Type::Ptr(elem) => elem.size().unwrap_or(1),
+                    _ => 1,
+                };
+                let count = self.value_as(st, &args[0], &Type::ULONG);
+                let size = t::mul(&count, &t::constant(u128::from(elem), 64));
+                let span = match &args[0] {
+                    Expr::Unknown { span, .. } => *span,
+                    _ => self.frame().func.span,
+                };
+                self.allocate(st, size, span)
+            }
             Expr::Call { func, ty, .. } => {
                 let v = self.unknown(&format!("{func}(...)"), ty);
                 if let t::Node::Leaf(Leaf::Host(i)) = &v.node {

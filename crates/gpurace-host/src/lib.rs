@@ -13,8 +13,11 @@
 //!
 //! This crate does no IO and knows no output format.
 
+mod assume;
 mod eval;
 mod show;
+
+pub use assume::Assumption;
 
 use std::collections::HashSet;
 
@@ -23,6 +26,55 @@ use gpurace_static::term::{self as t, Leaf, T};
 use gpurace_static::{width, Site};
 
 use eval::{allocation_of, Evaluator, LaunchState};
+
+/// What the host code (and the user) say about the launches of `program`.
+#[derive(Debug, Default)]
+pub struct HostFacts {
+    /// One per launch statement reached (a launch in a helper called twice is
+    /// two sites), plus one without a span for a kernel with no launch that
+    /// has facts by hand.
+    pub sites: Vec<Site>,
+    /// Facts by hand that could not be used, and why.
+    pub errors: Vec<String>,
+}
+
+/// The launch sites of `program` with the facts by hand added to them.
+pub fn host_facts(program: &Program, assumptions: &[Assumption]) -> HostFacts {
+    let mut out = HostFacts { sites: sites(program), errors: Vec::new() };
+    let mut by_kernel: Vec<Vec<T>> = vec![Vec::new(); program.kernels.len()];
+    for a in assumptions {
+        if let Err(e) = assume::check_syntax(&a.expr) {
+            out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr));
+            continue;
+        }
+        for (i, kernel) in program.kernels.iter().enumerate() {
+            let named = a.kernel.as_deref().is_some_and(|k| k == kernel.name || k == kernel.display_name());
+            if a.kernel.is_some() && !named {
+                continue;
+            }
+            match assume::fact(kernel, &a.expr) {
+                Ok(Some(fact)) => by_kernel[i].push(fact),
+                Ok(None) if named => out.errors.push(format!(
+                    "the assumption `{}` names something kernel `{}` has no integer parameter or launch size for",
+                    a.expr, kernel.name
+                )),
+                Ok(None) => {}
+                Err(e) => out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr)),
+            }
+        }
+    }
+    for site in &mut out.sites {
+        site.facts.extend(by_kernel[site.kernel].iter().cloned());
+    }
+    for (i, facts) in by_kernel.into_iter().enumerate() {
+        if !facts.is_empty() && !out.sites.iter().any(|s| s.kernel == i) {
+            let mut site = Site::empty(i);
+            site.facts = facts;
+            out.sites.push(site);
+        }
+    }
+    out
+}
 
 /// The launch sites of `program`, one [`Site`] per launch statement reached
 /// (a launch in a helper called twice is two sites).
