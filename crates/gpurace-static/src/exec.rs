@@ -214,6 +214,7 @@ pub const COUNT_WIDTH: u32 = 64;
 pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
     let mut exec = Exec {
         abstract_products,
+        reductions: HashMap::new(),
         int_products: HashMap::new(),
         pointers: pointers.to_vec(),
         kernel,
@@ -241,6 +242,8 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
 
 struct Exec<'k> {
     abstract_products: bool,
+    /// Block-wide reduction calls (`__syncthreads_or`), numbered.
+    reductions: HashMap<usize, usize>,
     /// Leaves of abstracted `int` products, by factors.
     int_products: HashMap<(T, T), T>,
     pointers: Vec<Option<(u32, T)>>,
@@ -436,6 +439,24 @@ impl<'k> Exec<'k> {
                 let a = t::resize(&t::resize(&self.value_as(st, &call_args[0], ty), 24, false), 32, signed);
                 let b = t::resize(&t::resize(&self.value_as(st, &call_args[1], ty), 24, false), 32, signed);
                 t::mul(&a, &b)
+            }
+            Expr::Call { func, ty, .. }
+                if matches!(func.as_str(), "__syncthreads_or" | "__syncthreads_and" | "__syncthreads_count") =>
+            {
+                // A block-wide reduction at a barrier: one value for every
+                // thread of the block at that barrier, made of what the
+                // threads had (data).
+                // The barrier instance is the block and the iteration numbers
+                // of the enclosing loops with barriers (which a divergence
+                // query makes equal for both threads); one function per call.
+                let no = Deps::default();
+                let mut args: Vec<T> = (0..3).map(|d| t::leaf(Leaf::Bid(d), 32, no)).collect();
+                args.extend(self.sync_iterations.iter().cloned());
+                let site = self.reductions.len();
+                let site = *self.reductions.entry(key(e)).or_insert(site);
+                let w = width(ty);
+                let v = t::uf(&format!("{func}#{site}"), args, if w == 0 { 1 } else { w });
+                t::with_deps(&v, Deps { data: true, approx: false, thread: true })
             }
             Expr::Call { func, args, ty } => {
                 let args: Vec<T> = args.iter().map(|a| t::to_bv(&self.value(st, a))).collect();
@@ -1031,8 +1052,14 @@ impl<'k> Exec<'k> {
             it.pc = t::and(&it.pc, &c);
         }
         if let Some(cond) = &lp.cond {
+            // An iteration whose induction variables wrap around does not
+            // happen (signed overflow is undefined): a fact about the thread's
+            // iteration number, not a path condition, so that it cannot make
+            // one thread of a block skip a barrier another reaches.
             let no_wrap = self.no_wrap(&st, node, 0, &inductions, &k, cond);
-            it.pc = t::and(&it.pc, &no_wrap);
+            if self.record && !no_wrap.is_true() {
+                self.trace.assumptions.push(t::implies(&it.pc, &no_wrap));
+            }
         }
         let end = self.block(it, &lp.body);
         let Some(Frame::Loop { breaks, mut continues }) = self.frames.pop() else { unreachable!() };

@@ -618,12 +618,13 @@ fn value_of(d: &Dynamic<'_>) -> Option<u128> {
 }
 
 fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
-    // Unknown functions only occur under approximate terms.
+    // Unknown functions occur under approximate terms, and block-wide
+    // reductions (`__syncthreads_or`) under data-dependent ones.
     t::visit(term, seen, &mut |n| {
         if matches!(n.node, Node::Uf(..)) {
             out.push(n.clone());
         }
-        n.deps.approx
+        n.deps.approx || n.deps.data
     });
 }
 

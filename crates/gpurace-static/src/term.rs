@@ -467,6 +467,12 @@ pub fn mul(a: &T, b: &T) -> T {
     bin(BvOp::Mul, a, b)
 }
 
+/// The same term with other dependencies (a value the engine knows more
+/// about than its leaves say).
+pub fn with_deps(t: &T, deps: Deps) -> T {
+    make(t.node.clone(), t.width, deps)
+}
+
 pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
     let deps = args.iter().fold(Deps { approx: true, ..Deps::default() }, |d, a| d.union(a.deps));
     make(Node::Uf(name.into(), args), width, deps)
@@ -762,3 +768,4 @@ mod tests {
         assert!(!leaf(Leaf::Param(0), 32, Deps::default()).deps.thread);
     }
 }
+
