@@ -757,8 +757,31 @@ fn run_jobs(
         solver.assert_common(one, two);
         solver.assert_products(&trace.abstractions);
         solver.assert_tickets(&trace.tickets, &trace.atomics);
+        let probes = probes(config, used);
+        // Probes have a z3 context of their own: z3's search on a hard query
+        // depends on the terms created before it, and a probe should not
+        // change how the symbolic queries are answered.
+        let probe_ctx = z3::Context::new(&cfg);
+        let prober = (!probes.is_empty()).then(|| {
+            let mut prober = smt::Solver::new(&probe_ctx, config.query_rlimit / 10, timeout);
+            prober.block_dims_used = solver.block_dims_used;
+            prober.assert_common(one, two);
+            prober.assert_products(&trace.abstractions);
+            prober.assert_tickets(&trace.tickets, &trace.atomics);
+            prober.stage = "probe";
+            prober
+        });
+        let mut w = Worker {
+            solver,
+            rlimit: config.query_rlimit,
+            base,
+            cache,
+            answers: Vec::new(),
+            queries: 0,
+            probes,
+            prober,
+        };
         let mut local = Found::default();
-        let mut answers = Vec::new();
         for job in jobs.iter().skip(index).step_by(workers) {
             // The budget counts undecided queries, not time, so that verdicts
             // are the same on a loaded machine; the clock is a safety net.
@@ -770,15 +793,16 @@ fn run_jobs(
                 local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
                 continue;
             }
-            run_job(trace, site, config.query_rlimit, job, &mut solver, base, cache, &mut answers, &mut local);
+            w.run_job(trace, site, job, &mut local);
         }
+        local.queries += w.queries;
         let mut all = results.lock().unwrap();
         all.races.append(&mut local.races);
         all.overflows.append(&mut local.overflows);
         all.out_of_bounds.append(&mut local.out_of_bounds);
         all.unknown.append(&mut local.unknown);
         all.queries += local.queries;
-        fresh.lock().unwrap().append(&mut answers);
+        fresh.lock().unwrap().append(&mut w.answers);
     };
     if workers == 1 {
         worker(0);
@@ -816,29 +840,6 @@ fn job_key(job: &Job) -> (usize, usize, usize) {
 /// New answers of a worker, added to the file's cache after the kernel.
 type Answers = Vec<(u64, Answer)>;
 
-fn ask(
-    solver: &mut smt::Solver<'_>,
-    q: &Query,
-    base: u64,
-    cache: &Cache,
-    answers: &mut Answers,
-    found: &mut Found,
-) -> Answer {
-    let key = q.fingerprint(base);
-    if let Some(answer) = cache.lock().unwrap().get(&key) {
-        return answer.clone();
-    }
-    found.queries += 1;
-    let mut answer = solver.check(q);
-    if let Answer::Sat(assignment) = &answer {
-        if !products_exact(&q.abstractions, assignment) {
-            answer = refine(solver, q, assignment, found);
-        }
-    }
-    answers.push((key, answer.clone()));
-    answer
-}
-
 /// Bounds that make a witness small: loop counters and other exact
 /// per-thread values at most 64, integer parameters within +-1024, grids of
 /// at most 8 blocks per dimension.
@@ -846,44 +847,251 @@ const SMALL_COUNT: u128 = 64;
 const SMALL_PARAM: i128 = 1024;
 const SMALL_GRID: u128 = 8;
 
-/// The query again with small values, when that is still satisfiable.
-fn minimize(
-    solver: &mut smt::Solver<'_>,
-    mut q: Query,
+/// One worker's solver and what it needs to ask: the file's cache of
+/// answers, the answers it adds, and the count of queries it asked.
+struct Worker<'a, 'c> {
+    solver: smt::Solver<'c>,
+    rlimit: u32,
     base: u64,
-    cache: &Cache,
-    answers: &mut Answers,
-    found: &mut Found,
-) -> Option<Box<Assignment>> {
-    let mut leaves = std::collections::BTreeSet::new();
-    let mut seen = HashSet::new();
-    for term in q.terms() {
-        t::leaves(term, &mut leaves, &mut seen);
+    cache: &'a Cache,
+    answers: Answers,
+    queries: usize,
+    /// Concrete geometries (block, grid) tried before a query with symbolic
+    /// geometry; empty when the geometry is given.
+    probes: Vec<([u128; 3], [u128; 3])>,
+    prober: Option<smt::Solver<'c>>,
+}
+
+impl Worker<'_, '_> {
+    fn ask(&mut self, q: &Query) -> Answer {
+        let key = q.fingerprint(self.base);
+        if let Some(answer) = self.cache.lock().unwrap().get(&key) {
+            return answer.clone();
+        }
+        if let Some(answer) = self.probe(q) {
+            self.answers.push((key, answer.clone()));
+            return answer;
+        }
+        self.queries += 1;
+        let mut answer = self.solver.check(q);
+        if let Answer::Sat(assignment) = &answer {
+            if !products_exact(&q.abstractions, assignment) {
+                answer = self.refine(q, assignment);
+            }
+        }
+        self.answers.push((key, answer.clone()));
+        answer
     }
-    let no = t::Deps::default();
-    for (leaf, width) in leaves {
-        let term = t::leaf(leaf, width, no);
-        match leaf {
-            Leaf::Fresh(_) if width > 0 && width <= 32 => {
-                // Data and approximate leaves keep their deps; exact ones are counters.
-                let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(t::mask(width)), width));
-                q.one.push(fact.clone());
-                q.two.push(fact);
+    /// The query again with small values, when that is still satisfiable.
+    fn minimize(&mut self, mut q: Query) -> Option<Box<Assignment>> {
+        let mut leaves = std::collections::BTreeSet::new();
+        let mut seen = HashSet::new();
+        for term in q.terms() {
+            t::leaves(term, &mut leaves, &mut seen);
+        }
+        let no = t::Deps::default();
+        for (leaf, width) in leaves {
+            let term = t::leaf(leaf, width, no);
+            match leaf {
+                Leaf::Fresh(_) if width > 0 && width <= 32 => {
+                    // Data and approximate leaves keep their deps; exact ones are counters.
+                    let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(t::mask(width)), width));
+                    q.one.push(fact.clone());
+                    q.two.push(fact);
+                }
+                Leaf::Param(_) if width > 1 => {
+                    let lo = t::cmp(t::CmpOp::Sle, &t::constant_i(-SMALL_PARAM, width), &term);
+                    let hi = t::cmp(t::CmpOp::Sle, &term, &t::constant_i(SMALL_PARAM, width));
+                    q.one.push(t::and(&lo, &hi));
+                }
+                _ => {}
             }
-            Leaf::Param(_) if width > 1 => {
-                let lo = t::cmp(t::CmpOp::Sle, &t::constant_i(-SMALL_PARAM, width), &term);
-                let hi = t::cmp(t::CmpOp::Sle, &term, &t::constant_i(SMALL_PARAM, width));
-                q.one.push(t::and(&lo, &hi));
-            }
-            _ => {}
+        }
+        for d in 0..3 {
+            q.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(SMALL_GRID, 32)));
+        }
+        self.solver.stage = "minimize";
+        match self.ask(&q) {
+            Answer::Sat(small) => Some(small),
+            _ => None,
         }
     }
-    for d in 0..3 {
-        q.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(SMALL_GRID, 32)));
+
+    /// A model of `q` at one of the concrete probe geometries, if there is
+    /// one within a tenth of the work limit. A model at a concrete geometry is
+    /// found fast (products of launch sizes are then linear) and is a model
+    /// of `q`; that no probe has one proves nothing, the caller then asks `q`.
+    fn probe(&mut self, q: &Query) -> Option<Answer> {
+        let prober = self.prober.as_mut()?;
+        for (block, grid) in &self.probes {
+            self.queries += 1;
+            match prober.check(&at_geometry(q, *block, *grid, None)) {
+                // Products of shared values stay abstract in probes: a model
+                // that is not their real value proves nothing.
+                Answer::Sat(a) if !products_exact(&q.abstractions, &a) => return None,
+                answer @ Answer::Sat(_) => return Some(answer),
+                Answer::Unsat => {}
+                // Hard even at a concrete geometry: the next probe would be too.
+                Answer::Unknown(_) => return None,
+            }
+        }
+        None
     }
-    match ask(solver, &q, base, cache, answers, found) {
-        Answer::Sat(small) => Some(small),
-        _ => None,
+
+    /// A model that used the linear facts about an abstracted product but not
+    /// the product itself: ask again with `blockDim` and `gridDim` fixed (the
+    /// products are then linear), first as the model had them, then at common
+    /// block sizes.
+    fn refine(&mut self, q: &Query, first: &Assignment) -> Answer {
+        let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
+        let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
+        let mut candidates = vec![model_block];
+        for x in [32u128, 256, 1024, 2, 64] {
+            candidates.push([x, model_block[1], model_block[2]]);
+        }
+        for (i, block) in candidates.into_iter().enumerate() {
+            let refined = at_geometry(q, block, grid, Some(first));
+            // The model's own geometry first, with the full budget; the
+            // common block sizes after it with a fifth.
+            if i == 1 {
+                self.solver.set_rlimit(self.rlimit / 5);
+            }
+            self.queries += 1;
+            let stage = std::mem::replace(&mut self.solver.stage, "refine");
+            let answer = self.solver.check(&refined);
+            self.solver.stage = stage;
+            if let answer @ Answer::Sat(_) = answer {
+                self.solver.set_rlimit(self.rlimit);
+                return answer;
+            }
+        }
+        self.solver.set_rlimit(self.rlimit);
+        Answer::Unknown("a race needs an abstracted product at a block size the engine could not find".into())
+    }
+
+    fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
+        match job {
+            Job::Pair { a, b, relations } => {
+                let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+                let mut remaining = relations.clone();
+                // With abstracted products of shared values, a model that
+                // needs an index to wrap around is rarely a real product: ask
+                // for collisions without wrap-around from the start (a race
+                // needs one), at the price of `index-overflow` warnings.
+                let strict_first = trace.abstractions.products.iter().any(|p| p.signed);
+                let first_query = |remaining: &[Relation]| {
+                    let mut q = pair_query(ea, eb, remaining);
+                    q.abstractions = trace.abstractions.clone();
+                    if strict_first {
+                        q.one.extend(wrap_facts(&ea.offset));
+                        q.two.extend(wrap_facts(&eb.offset));
+                    }
+                    q
+                };
+                // One query for all relations; then the others, one by one.
+                let mut query = first_query(&remaining);
+                loop {
+                    self.solver.stage = "pair";
+                    match self.ask(&query) {
+                        Answer::Unsat => break,
+                        Answer::Unknown(reason) => {
+                            found.unknown.push((job.clone(), reason));
+                            break;
+                        }
+                        Answer::Sat(mut assignment) => {
+                            // A collision that needs an index to wrap around: look
+                            // for one without, else it is an overflow, not a race.
+                            let (wrap_a, wrap_b) = (wrap_facts(&ea.offset), wrap_facts(&eb.offset));
+                            let mut strict = query.clone();
+                            if !facts_hold(&wrap_a, &wrap_b, &assignment) {
+                                strict.one.extend(wrap_a);
+                                strict.two.extend(wrap_b);
+                                // No-wrap facts multiply at twice the width: a
+                                // smaller budget keeps a hopeless case short.
+                                self.solver.set_rlimit(self.rlimit / 5);
+                                self.solver.stage = "no-wrap";
+                                let answer = self.ask(&strict);
+                                self.solver.set_rlimit(self.rlimit);
+                                match answer {
+                                    Answer::Sat(clean) => assignment = clean,
+                                    Answer::Unsat => {
+                                        let r =
+                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                        found.overflows.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        break;
+                                    }
+                                    Answer::Unknown(reason) => {
+                                        found.unknown.push((job.clone(), reason));
+                                        break;
+                                    }
+                                }
+                            }
+                            // A collision beyond the end of a host allocation:
+                            // look for one inside, else it is out of bounds.
+                            let (in_a, in_b) = (bounds_facts(ea, site), bounds_facts(eb, site));
+                            if !facts_hold(&in_a, &in_b, &assignment) {
+                                strict.one.extend(in_a.iter().cloned());
+                                strict.two.extend(in_b.iter().cloned());
+                                self.solver.stage = "in-bounds";
+                                match self.ask(&strict) {
+                                    Answer::Sat(clean) => assignment = clean,
+                                    Answer::Unsat => {
+                                        let r =
+                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                        found.out_of_bounds.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        break;
+                                    }
+                                    Answer::Unknown(reason) => {
+                                        found.unknown.push((job.clone(), reason));
+                                        break;
+                                    }
+                                }
+                            }
+                            let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment))
+                            else {
+                                // The model satisfies none of the relations: report it
+                                // as a failed witness under the first.
+                                found.races.push((job.clone(), remaining[0], assignment));
+                                break;
+                            };
+                            // A witness a person can check: small loop counts,
+                            // parameters and grids when there is one.
+                            let mut small = pair_query(ea, eb, &[r]);
+                            small.abstractions = trace.abstractions.clone();
+                            small.one.extend(wrap_facts(&ea.offset));
+                            small.two.extend(wrap_facts(&eb.offset));
+                            small.one.extend(in_a);
+                            small.two.extend(in_b);
+                            let assignment = self.minimize(small).unwrap_or(assignment);
+                            found.races.push((job.clone(), r, assignment));
+                            remaining.retain(|x| *x != r);
+                            if remaining.is_empty() {
+                                break;
+                            }
+                            query = first_query(&remaining);
+                        }
+                    }
+                }
+            }
+            Job::Divergence { barrier } => {
+                let mut q = divergence_query(&trace.barriers[*barrier]);
+                q.abstractions = trace.abstractions.clone();
+                self.solver.stage = "divergence";
+                // Only pair queries are probed. A barrier whose result is
+                // over-approximated (`__syncthreads_or` in a loop condition)
+                // has spurious divergence models that probes find at once.
+                let prober = self.prober.take();
+                match self.ask(&q) {
+                    Answer::Unsat => {}
+                    Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
+                    Answer::Sat(assignment) => {
+                        let assignment = self.minimize(q).unwrap_or(assignment);
+                        found.races.push((job.clone(), Relation::SameBlock, assignment))
+                    }
+                }
+                self.prober = prober;
+            }
+        }
     }
 }
 
@@ -920,56 +1128,60 @@ fn products_exact(abstractions: &Abstractions, a: &Assignment) -> bool {
         })
 }
 
-/// A model that used the linear facts about an abstracted product but not
-/// the product itself: ask again with `blockDim` and `gridDim` fixed (the
-/// products are then linear), first as the model had them, then at common
-/// block sizes.
-fn refine(solver: &mut smt::Solver<'_>, q: &Query, first: &Assignment, found: &mut Found) -> Answer {
+/// The launch geometries probed before a query: two warps per block and
+/// two blocks (every relation possible), then larger ones. Dimensions the
+/// kernel does not use stay 1; those the user gave are kept.
+fn probes(config: &Config, used: [bool; 4]) -> Vec<([u128; 3], [u128; 3])> {
+    if config.block.is_some() && config.grid.is_some() {
+        return Vec::new();
+    }
+    let given = |v: Option<[u32; 3]>| v.map(|v| v.map(u128::from));
+    let pick = |used: bool, v: u128| if used { v } else { 1 };
+    let block = |x: u128, yz: u128| {
+        given(config.block).unwrap_or(if used[0] { [x / 8, pick(true, yz), pick(used[1], 2)] } else { [x, 1, 1] })
+    };
+    let grid = |x: u128| given(config.grid).unwrap_or([x, pick(used[2], 2), pick(used[3], 2)]);
+    vec![(block(64, 8), grid(2)), (block(256, 16), grid(3))]
+}
+
+/// The query at one concrete launch geometry: `blockDim` and `gridDim` fixed
+/// and every abstracted product equal to the product itself, which is then
+/// linear. It has fewer models than `q` and each of them is one of `q`'s.
+/// A product of a shared value (`row * width`) gets its shared factor from
+/// `model` when there is one, and stays abstract otherwise.
+fn at_geometry(q: &Query, block: [u128; 3], grid: [u128; 3], model: Option<&Assignment>) -> Query {
     let no = t::Deps::default();
-    let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
-    let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
-    let mut candidates = vec![model_block];
-    for x in [32u128, 256, 1024, 2, 64] {
-        candidates.push([x, model_block[1], model_block[2]]);
+    let mut fixed = q.clone();
+    let size = |l: Leaf| match l {
+        Leaf::BlockDim(d) => Some(block[usize::from(d)]),
+        Leaf::GridThreads(d) => Some(block[usize::from(d)] * grid[usize::from(d)]),
+        _ => None,
+    };
+    for d in 0..3u8 {
+        let (b, g) = (block[usize::from(d)], grid[usize::from(d)]);
+        fixed.one.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &t::constant(b, 32)));
+        fixed.one.push(t::eq(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(g, 32)));
     }
-    for block in candidates {
-        let mut refined = q.clone();
-        let size = |l: Leaf| match l {
-            Leaf::BlockDim(d) => Some(block[usize::from(d)]),
-            Leaf::GridThreads(d) => Some(block[usize::from(d)] * grid[usize::from(d)]),
-            _ => None,
+    for d in &q.abstractions.grid_threads {
+        let total = t::constant(size(Leaf::GridThreads(*d)).unwrap_or(0), 64);
+        fixed.one.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
+    }
+    for p in &q.abstractions.products {
+        let y = match (leaf_of(&p.y).and_then(size), model) {
+            (Some(v), _) => t::constant(v, 64),
+            (None, Some(m)) if p.signed => {
+                let v = t::constant(Eval { assignment: m, memo: HashMap::new() }.value(&p.y, 0), 64);
+                fixed.one.push(t::eq(&p.y, &v));
+                v
+            }
+            (None, None) if p.signed => continue,
+            (None, _) => p.y.clone(),
         };
-        for d in 0..3u8 {
-            let (b, g) = (block[usize::from(d)], grid[usize::from(d)]);
-            refined.one.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &t::constant(b, 32)));
-            refined.one.push(t::eq(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(g, 32)));
-        }
-        for d in &q.abstractions.grid_threads {
-            let total = t::constant(size(Leaf::GridThreads(*d)).unwrap_or(0), 64);
-            refined.one.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
-        }
-        for p in &q.abstractions.products {
-            let y = match leaf_of(&p.y).and_then(size) {
-                Some(v) => t::constant(v, 64),
-                // A shared factor of an `int` product: as the model has it.
-                None if p.signed => {
-                    let value = Eval { assignment: first, memo: HashMap::new() }.value(&p.y, 0);
-                    let v = t::constant(value, 64);
-                    refined.one.push(t::eq(&p.y, &v));
-                    v
-                }
-                None => p.y.clone(),
-            };
-            let fact = t::eq(&p.leaf, &t::mul(&p.x, &y));
-            refined.one.push(fact.clone());
-            refined.two.push(fact);
-        }
-        found.queries += 1;
-        if let answer @ Answer::Sat(_) = solver.check(&refined) {
-            return answer;
-        }
+        let fact = t::eq(&p.leaf, &t::mul(&p.x, &y));
+        fixed.one.push(fact.clone());
+        fixed.two.push(fact);
     }
-    Answer::Unknown("a race needs an abstracted product at a block size the engine could not find".into())
+    fixed
 }
 
 /// The leaf under extensions and truncations.
@@ -978,130 +1190,6 @@ fn leaf_of(term: &T) -> Option<Leaf> {
         t::Node::Leaf(l) => Some(*l),
         t::Node::Ext(_, a) | t::Node::Trunc(a) => leaf_of(a),
         _ => None,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run_job(
-    trace: &Trace<'_>,
-    site: &Site,
-    rlimit: u32,
-    job: &Job,
-    solver: &mut smt::Solver<'_>,
-    base: u64,
-    cache: &Cache,
-    answers: &mut Answers,
-    found: &mut Found,
-) {
-    match job {
-        Job::Pair { a, b, relations } => {
-            let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
-            let mut remaining = relations.clone();
-            // With abstracted products of shared values, a model that needs
-            // an index to wrap around is rarely a real product: ask for
-            // collisions without wrap-around from the start (a race needs
-            // one), at the price of `index-overflow` warnings.
-            let strict_first = trace.abstractions.products.iter().any(|p| p.signed);
-            let first_query = |remaining: &[Relation]| {
-                let mut q = pair_query(ea, eb, remaining);
-                q.abstractions = trace.abstractions.clone();
-                if strict_first {
-                    q.one.extend(wrap_facts(&ea.offset));
-                    q.two.extend(wrap_facts(&eb.offset));
-                }
-                q
-            };
-            // One query for all relations; then the others, one by one.
-            let mut query = first_query(&remaining);
-            loop {
-                match ask(solver, &query, base, cache, answers, found) {
-                    Answer::Unsat => break,
-                    Answer::Unknown(reason) => {
-                        found.unknown.push((job.clone(), reason));
-                        break;
-                    }
-                    Answer::Sat(mut assignment) => {
-                        // A collision that needs an index to wrap around: look
-                        // for one without, else it is an overflow, not a race.
-                        let (wrap_a, wrap_b) = (wrap_facts(&ea.offset), wrap_facts(&eb.offset));
-                        let mut strict = query.clone();
-                        if !facts_hold(&wrap_a, &wrap_b, &assignment) {
-                            strict.one.extend(wrap_a);
-                            strict.two.extend(wrap_b);
-                            // No-wrap facts multiply at twice the width: a
-                            // smaller budget keeps a hopeless case short.
-                            solver.set_rlimit(rlimit / 5);
-                            let answer = ask(solver, &strict, base, cache, answers, found);
-                            solver.set_rlimit(rlimit);
-                            match answer {
-                                Answer::Sat(clean) => assignment = clean,
-                                Answer::Unsat => {
-                                    let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                    found.overflows.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
-                                    break;
-                                }
-                                Answer::Unknown(reason) => {
-                                    found.unknown.push((job.clone(), reason));
-                                    break;
-                                }
-                            }
-                        }
-                        // A collision beyond the end of a host allocation:
-                        // look for one inside, else it is out of bounds.
-                        let (in_a, in_b) = (bounds_facts(ea, site), bounds_facts(eb, site));
-                        if !facts_hold(&in_a, &in_b, &assignment) {
-                            strict.one.extend(in_a.iter().cloned());
-                            strict.two.extend(in_b.iter().cloned());
-                            match ask(solver, &strict, base, cache, answers, found) {
-                                Answer::Sat(clean) => assignment = clean,
-                                Answer::Unsat => {
-                                    let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                    found.out_of_bounds.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
-                                    break;
-                                }
-                                Answer::Unknown(reason) => {
-                                    found.unknown.push((job.clone(), reason));
-                                    break;
-                                }
-                            }
-                        }
-                        let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment)) else {
-                            // The model satisfies none of the relations: report it
-                            // as a failed witness under the first.
-                            found.races.push((job.clone(), remaining[0], assignment));
-                            break;
-                        };
-                        // A witness a person can check: small loop counts,
-                        // parameters and grids when there is one.
-                        let mut small = pair_query(ea, eb, &[r]);
-                        small.abstractions = trace.abstractions.clone();
-                        small.one.extend(wrap_facts(&ea.offset));
-                        small.two.extend(wrap_facts(&eb.offset));
-                        small.one.extend(in_a);
-                        small.two.extend(in_b);
-                        let assignment = minimize(solver, small, base, cache, answers, found).unwrap_or(assignment);
-                        found.races.push((job.clone(), r, assignment));
-                        remaining.retain(|x| *x != r);
-                        if remaining.is_empty() {
-                            break;
-                        }
-                        query = first_query(&remaining);
-                    }
-                }
-            }
-        }
-        Job::Divergence { barrier } => {
-            let mut q = divergence_query(&trace.barriers[*barrier]);
-            q.abstractions = trace.abstractions.clone();
-            match ask(solver, &q, base, cache, answers, found) {
-                Answer::Unsat => {}
-                Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
-                Answer::Sat(assignment) => {
-                    let assignment = minimize(solver, q, base, cache, answers, found).unwrap_or(assignment);
-                    found.races.push((job.clone(), Relation::SameBlock, assignment))
-                }
-            }
-        }
     }
 }
 

@@ -172,6 +172,8 @@ pub struct Solver<'c> {
     /// Which of `blockDim.x/y/z` may be above 1: the others are left out of
     /// linear thread ids, which keeps them linear when `blockDim.x` is symbolic.
     pub block_dims_used: [bool; 3],
+    /// What the next queries are for, in `GPURACE_SOLVER_STATS` lines.
+    pub stage: &'static str,
 }
 
 impl<'c> Solver<'c> {
@@ -191,6 +193,7 @@ impl<'c> Solver<'c> {
             timeout_ms,
             common: Vec::new(),
             block_dims_used: [true; 3],
+            stage: "",
         }
     }
 
@@ -199,11 +202,11 @@ impl<'c> Solver<'c> {
         self.common = one.iter().chain(two).cloned().collect();
         for f in one {
             let b = self.boolean(f, 1);
-            self.solver.assert(&b);
+            self.assert_base(&b);
         }
         for f in two {
             let b = self.boolean(f, 2);
-            self.solver.assert(&b);
+            self.assert_base(&b);
         }
     }
 
@@ -232,31 +235,31 @@ impl<'c> Solver<'c> {
             let mut xs = Vec::new();
             for th in [1u8, 2] {
                 let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
-                self.solver.assert(&x._eq(&c64(0)).implies(&pv._eq(&c64(0))));
-                self.solver.assert(&pv.bvuge(&x));
-                self.solver.assert(&x._eq(&c64(0)).not().implies(&pv.bvuge(&y)));
-                self.solver.assert(&pv.bvule(&c64(1 << 62)));
+                self.assert_base(&x._eq(&c64(0)).implies(&pv._eq(&c64(0))));
+                self.assert_base(&pv.bvuge(&x));
+                self.assert_base(&x._eq(&c64(0)).not().implies(&pv.bvuge(&y)));
+                self.assert_base(&pv.bvule(&c64(1 << 62)));
                 if p.fits_int {
-                    self.solver.assert(&pv.bvadd(&y).bvule(&c64(1 << 31)));
+                    self.assert_base(&pv.bvadd(&y).bvule(&c64(1 << 31)));
                 }
                 if abstractions.grid_threads.contains(&p.dim) && p.fits_int {
                     let g = self.leaf(Leaf::GridThreads(p.dim), 64, 1).as_bv().unwrap();
-                    self.solver.assert(&pv.bvadd(&y).bvule(&g));
+                    self.assert_base(&pv.bvadd(&y).bvule(&g));
                 }
                 vals.push(pv);
                 xs.push(x);
             }
-            self.solver.assert(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
-            self.solver.assert(&xs[0].bvult(&xs[1]).implies(&vals[0].bvadd(&y).bvule(&vals[1])));
-            self.solver.assert(&xs[1].bvult(&xs[0]).implies(&vals[1].bvadd(&y).bvule(&vals[0])));
+            self.assert_base(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
+            self.assert_base(&xs[0].bvult(&xs[1]).implies(&vals[0].bvadd(&y).bvule(&vals[1])));
+            self.assert_base(&xs[1].bvult(&xs[0]).implies(&vals[1].bvadd(&y).bvule(&vals[0])));
         }
         for d in &abstractions.grid_threads {
             let g = self.leaf(Leaf::GridThreads(*d), 64, 1).as_bv().unwrap();
             let b = self.leaf(Leaf::BlockDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
             let n = self.leaf(Leaf::GridDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
-            self.solver.assert(&g.bvuge(&b));
-            self.solver.assert(&g.bvuge(&n));
-            self.solver.assert(&g.bvule(&c64(1 << 31)));
+            self.assert_base(&g.bvuge(&b));
+            self.assert_base(&g.bvuge(&n));
+            self.assert_base(&g.bvule(&c64(1 << 31)));
         }
     }
 
@@ -329,29 +332,46 @@ impl<'c> Solver<'c> {
                 let (oa, ob) = (self.term(&a.offset, 1), self.term(&b.offset, 2));
                 let (ra, rb) = (self.term(&a.result, 1), self.term(&b.result, 2));
                 let same = Bool::and(self.ctx, &[&ga, &gb, &oa._eq(&ob)]);
-                self.solver.assert(&same.implies(&ra._eq(&rb).not()));
+                self.assert_base(&same.implies(&ra._eq(&rb).not()));
             }
         }
     }
 
+    fn assert_base(&mut self, b: &Bool<'c>) {
+        self.solver.assert(b);
+    }
+
+    /// Answers `q` above the kernel's common facts, in the incremental
+    /// solver (pushed and popped).
     pub fn check(&mut self, q: &Query) -> Answer {
+        let parts = self.encode(q);
         self.solver.push();
+        for b in &parts {
+            self.solver.assert(b);
+        }
+        let outcome = run(self.ctx, &self.solver, self.timeout_ms, self.stage);
+        let answer = self.answer(outcome, q);
+        self.solver.pop(1);
+        answer
+    }
+
+    /// The assertions of `q` for thread 1 and thread 2.
+    fn encode(&mut self, q: &Query) -> Vec<Bool<'c>> {
+        let mut out = Vec::new();
         for f in &q.one {
-            let b = self.boolean(f, 1);
-            self.solver.assert(&b);
+            out.push(self.boolean(f, 1));
         }
         for f in &q.two {
-            let b = self.boolean(f, 2);
-            self.solver.assert(&b);
+            out.push(self.boolean(f, 2));
         }
         for (a, b) in &q.same {
             let (x, y) = (self.term(a, 1), self.term(b, 2));
-            self.solver.assert(&x._eq(&y));
+            out.push(x._eq(&y));
         }
         if let Some((a, sa, b, sb)) = &q.overlap {
             let (x, y) = (self.bv(a, 1), self.bv(b, 2));
             let diff = x.bvsub(&y).bvadd(&BV::from_u64(self.ctx, sa - 1, 64));
-            self.solver.assert(&diff.bvult(&BV::from_u64(self.ctx, sa + sb - 1, 64)));
+            out.push(diff.bvult(&BV::from_u64(self.ctx, sa + sb - 1, 64)));
         }
         let mut cases = Vec::new();
         for (r, eqs) in &q.cases {
@@ -363,39 +383,16 @@ impl<'c> Solver<'c> {
             cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
         }
         let refs: Vec<&Bool<'c>> = cases.iter().collect();
-        self.solver.assert(&Bool::or(self.ctx, &refs));
-        // z3 does not look at its timeout inside every procedure (bit-blasting
-        // large products can run for minutes), so a watchdog interrupts it.
-        let handle = self.ctx.handle();
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        let limit = std::time::Duration::from_millis(u64::from(self.timeout_ms) + 50);
-        let result = std::thread::scope(|s| {
-            s.spawn(move || {
-                if wait.recv_timeout(limit).is_err() {
-                    handle.interrupt();
-                }
-            });
-            let result = self.solver.check();
-            let _ = done.send(());
-            result
-        });
-        if std::env::var_os("GPURACE_SOLVER_STATS").is_some() {
-            let stats = self.solver.get_statistics();
-            let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
-            eprintln!("query: {result:?} rlimit {rlimit}");
+        out.push(Bool::or(self.ctx, &refs));
+        out
+    }
+
+    fn answer(&mut self, outcome: Outcome<'c>, q: &Query) -> Answer {
+        match outcome {
+            Outcome::Unsat => Answer::Unsat,
+            Outcome::Unknown(reason) => Answer::Unknown(reason),
+            Outcome::Sat(model) => Answer::Sat(Box::new(self.assignment(&model, q))),
         }
-        let answer = match result {
-            SatResult::Unsat => Answer::Unsat,
-            SatResult::Unknown => {
-                Answer::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
-            }
-            SatResult::Sat => match self.solver.get_model() {
-                Some(model) => Answer::Sat(Box::new(self.assignment(&model, q))),
-                None => Answer::Unknown("no model".to_string()),
-            },
-        };
-        self.solver.pop(1);
-        answer
     }
 
     fn relation(&mut self, rel: Relation) -> Bool<'c> {
@@ -588,6 +585,47 @@ impl<'c> Solver<'c> {
         };
         self.memo.insert(key, (term.clone(), d.clone()));
         d
+    }
+}
+
+/// What one z3 check said.
+enum Outcome<'c> {
+    Unsat,
+    Unknown(String),
+    Sat(Model<'c>),
+}
+
+/// Checks `solver` under the wall-clock watchdog.
+fn run<'c>(ctx: &'c Context, solver: &z3::Solver<'c>, timeout_ms: u32, stage: &str) -> Outcome<'c> {
+    // z3 does not look at its timeout inside every procedure (bit-blasting
+    // large products can run for minutes), so a watchdog interrupts it.
+    let handle = ctx.handle();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let limit = std::time::Duration::from_millis(u64::from(timeout_ms) + 50);
+    let started = std::time::Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(move || {
+            if wait.recv_timeout(limit).is_err() {
+                handle.interrupt();
+            }
+        });
+        let result = solver.check();
+        let _ = done.send(());
+        result
+    });
+    if std::env::var_os("GPURACE_SOLVER_STATS").is_some() {
+        let stats = solver.get_statistics();
+        let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        eprintln!("query {stage}: {result:?} rlimit {rlimit} {ms:.0} ms");
+    }
+    match result {
+        SatResult::Unsat => Outcome::Unsat,
+        SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string())),
+        SatResult::Sat => match solver.get_model() {
+            Some(model) => Outcome::Sat(model),
+            None => Outcome::Unknown("no model".to_string()),
+        },
     }
 }
 
