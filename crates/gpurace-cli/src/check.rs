@@ -38,6 +38,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         grid: args.grid,
         jobs,
         query_rlimit: args.rlimit,
+        kernel_rlimit: args.kernel_rlimit,
         query_timeout: std::time::Duration::from_millis(args.query_timeout),
         stats: args.stats,
         warp_sync: args.warp_sync,

@@ -72,6 +72,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub rlimit: u32,
 
+    /// Work limit of one kernel (per solver thread), in z3 resource units;
+    /// the queries left when it is spent are not asked and the kernel is
+    /// `unknown` unless a race was found
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub kernel_rlimit: u64,
+
     /// Wall-clock limit of one solver query, in milliseconds (a safety net)
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub query_timeout: u64,

@@ -372,15 +372,7 @@ impl<'p> Evaluator<'p> {
             let common = if width(&common) == 0 { Type::INT } else { common };
             let a = self.value_as(st, lhs, &common);
             let b = self.value_as(st, rhs, &common);
-            let (lt, le) = if signed { (CmpOp::Slt, CmpOp::Sle) } else { (CmpOp::Ult, CmpOp::Ule) };
-            let r = match op {
-                BinOp::Eq => t::eq(&a, &b),
-                BinOp::Ne => t::not(&t::eq(&a, &b)),
-                BinOp::Lt => t::cmp(lt, &a, &b),
-                BinOp::Le => t::cmp(le, &a, &b),
-                BinOp::Gt => t::cmp(lt, &b, &a),
-                _ => t::cmp(le, &b, &a),
-            };
+            let r = t::c_compare(op, &a, &b, signed).expect("a comparison");
             return Self::convert(&r, &Type::Bool, ty);
         }
         let ty = if width(ty) == 0 { Type::INT } else { ty.clone() };
@@ -390,26 +382,9 @@ impl<'p> Evaluator<'p> {
             BinOp::Shl | BinOp::Shr => t::resize(&self.value(st, rhs), a.width, false),
             _ => self.value_as(st, rhs, &ty),
         };
-        match op {
-            BinOp::Add => t::add(&a, &b),
-            BinOp::Sub => t::bin(BvOp::Sub, &a, &b),
-            BinOp::Mul => t::mul(&a, &b),
-            BinOp::Div => t::bin(if signed { BvOp::SDiv } else { BvOp::UDiv }, &a, &b),
-            BinOp::Rem => t::bin(if signed { BvOp::SRem } else { BvOp::URem }, &a, &b),
-            BinOp::Shl => t::bin(BvOp::Shl, &a, &b),
-            BinOp::Shr => t::bin(if signed { BvOp::AShr } else { BvOp::LShr }, &a, &b),
-            BinOp::And => t::bin(BvOp::And, &a, &b),
-            BinOp::Or => t::bin(BvOp::Or, &a, &b),
-            BinOp::Xor => t::bin(BvOp::Xor, &a, &b),
-            BinOp::Min | BinOp::Max => {
-                let lt = t::cmp(if signed { CmpOp::Slt } else { CmpOp::Ult }, &a, &b);
-                if op == BinOp::Min {
-                    t::ite(&lt, &a, &b)
-                } else {
-                    t::ite(&lt, &b, &a)
-                }
-            }
-            _ => self.unknown("a value", &ty),
+        match t::c_arith(op, &a, &b, signed) {
+            Some(v) => v,
+            None => self.unknown("a value", &ty),
         }
     }
 
@@ -1027,26 +1002,13 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// Variables a block assigns.
 fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
-    for s in stmts {
-        match s {
-            Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => {
-                out.insert(*var);
-            }
-            Stmt::Atomic { dst: Some(d), .. } | Stmt::Call { dst: Some(d), .. } | Stmt::WarpOp { dst: Some(d), .. } => {
-                out.insert(*d);
-            }
-            Stmt::If { then, els, .. } => {
-                assigned_vars(then, out);
-                assigned_vars(els, out);
-            }
-            Stmt::Loop(lp) => {
-                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
-                    assigned_vars(b, out);
-                }
-            }
-            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| assigned_vars(&c.body, out)),
-            Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => assigned_vars(b, out),
-            _ => {}
+    gpurace_ir::walk_stmts(stmts, &mut |s| match s {
+        Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => {
+            out.insert(*var);
         }
-    }
+        Stmt::Atomic { dst: Some(d), .. } | Stmt::Call { dst: Some(d), .. } | Stmt::WarpOp { dst: Some(d), .. } => {
+            out.insert(*d);
+        }
+        _ => {}
+    });
 }

@@ -104,8 +104,25 @@ pub fn sites(program: &Program) -> Vec<Site> {
             out.push(site);
         }
     }
+    // A kernel launched from many sites is checked at the first few; one
+    // check without host facts covers the others.
+    let mut per_kernel = vec![0usize; program.kernels.len()];
+    out.retain(|s| {
+        per_kernel[s.kernel] += 1;
+        per_kernel[s.kernel] <= MAX_SITES
+    });
+    for (kernel, n) in per_kernel.into_iter().enumerate() {
+        if n > MAX_SITES {
+            let mut rest = Site::empty(kernel);
+            rest.label = format!("{} more launch sites, checked without host facts", n - MAX_SITES);
+            out.push(rest);
+        }
+    }
     out
 }
+
+/// Launch sites checked one by one per kernel.
+const MAX_SITES: usize = 8;
 
 fn fingerprint(site: &Site) -> u64 {
     use std::hash::{Hash, Hasher};

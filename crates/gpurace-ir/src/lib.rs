@@ -29,6 +29,7 @@ pub use host::{Alloc, AllocKind, HostFact, HostFunction, Launch, LaunchForm};
 pub use kernel::{Global, GlobalId, Kernel, Param, Program, SharedId, SharedVar, Var, VarId, VarKind};
 pub use span::{FileId, Span};
 pub use stmt::{
-    Access, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopKind, LoopPattern, Scope, Space, StepOp, Stmt,
+    walk_stmts, Access, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopKind, LoopPattern, Scope, Space,
+    StepOp, Stmt,
 };
 pub use ty::{Field, Record, Type};

@@ -274,3 +274,25 @@ pub enum Stmt {
         span: Span,
     },
 }
+
+/// Calls `f` on every statement of a block and of the blocks nested in it
+/// (branches, loop parts, cases, scopes, inlined bodies), pre-order.
+pub fn walk_stmts(stmts: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
+    for stmt in stmts {
+        f(stmt);
+        match stmt {
+            Stmt::If { then, els, .. } => {
+                walk_stmts(then, f);
+                walk_stmts(els, f);
+            }
+            Stmt::Loop(lp) => {
+                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+                    walk_stmts(b, f);
+                }
+            }
+            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| walk_stmts(&c.body, f)),
+            Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => walk_stmts(b, f),
+            _ => {}
+        }
+    }
+}

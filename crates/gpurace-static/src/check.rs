@@ -37,6 +37,10 @@ pub struct Config {
     /// Undecided queries (per worker) after which a kernel's remaining
     /// queries are not asked: a deterministic budget.
     pub undecided_budget: usize,
+    /// z3 resource units (per solver worker) after which a kernel's
+    /// remaining queries are not asked: bounds the time of one kernel, and
+    /// like `query_rlimit` does not depend on the machine's load.
+    pub kernel_rlimit: u64,
     /// Time after which a kernel's remaining queries are not asked (a safety
     /// net behind `undecided_budget`).
     pub kernel_budget: Duration,
@@ -59,6 +63,7 @@ impl Default for Config {
             query_rlimit: 10_000_000,
             query_timeout: Duration::from_millis(10_000),
             undecided_budget: 3,
+            kernel_rlimit: 100_000_000,
             kernel_budget: Duration::from_secs(60),
             stats: false,
             warp_sync: None,
@@ -99,7 +104,7 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                 verdict: Verdict::RaceFree,
                 races: Vec::new(),
                 diagnostics: Vec::new(),
-                sites: mine.iter().filter(|s| s.span.is_some()).map(|s| s.label.clone()).collect(),
+                sites: mine.iter().filter(|s| !s.label.is_empty()).map(|s| s.label.clone()).collect(),
             };
             let mut unknown = None;
             for site in runs {
@@ -238,8 +243,9 @@ fn check_kernel(
         let Job::Pair { a, b, .. } = job else { continue };
         let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
         let witness = base_witness(kernel, site, assignment);
-        let values: Vec<String> =
-            witness.host.iter().chain(&witness.params).map(|(n, v)| format!("{n} = {v}")).collect();
+        // The host values when there are any (they determine the parameters).
+        let shown = if witness.host.is_empty() { &witness.params } else { &witness.host };
+        let values: Vec<String> = shown.iter().map(|(n, v)| format!("{n} = {v}")).collect();
         let allocation = match &ea.obj {
             Obj::Alloc(g) => site.allocations.get(*g as usize).cloned().unwrap_or_default(),
             _ => String::new(),
@@ -529,7 +535,33 @@ fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
             jobs.push(Job::Divergence { barrier: i });
         }
     }
-    jobs
+    // Small queries first: a race among them is found before the budget goes
+    // to hard ones (nested barrier loops), and an undecided hard query left
+    // for last changes nothing once a race is found.
+    let size = |job: &Job| -> usize {
+        let mut seen = HashSet::new();
+        let mut count = 0;
+        let mut add = |term: &T| {
+            t::visit(term, &mut seen, &mut |_| {
+                count += 1;
+                true
+            })
+        };
+        match job {
+            Job::Pair { a, b, .. } => {
+                for ev in [&trace.accesses[*a], &trace.accesses[*b]] {
+                    for term in [&ev.guard, &ev.offset, &ev.counts.block, &ev.counts.warp, &ev.counts.grid] {
+                        add(term);
+                    }
+                }
+            }
+            Job::Divergence { barrier } => add(&trace.barriers[*barrier].guard),
+        }
+        count
+    };
+    let mut sized: Vec<(usize, Job)> = jobs.into_iter().map(|j| (size(&j), j)).collect();
+    sized.sort_by_key(|(size, _)| *size);
+    sized.into_iter().map(|(_, j)| j).collect()
 }
 
 /// The byte offset of one access for every thread of a concrete 1-D block,
@@ -757,7 +789,9 @@ fn run_jobs(
         solver.assert_common(one, two);
         solver.assert_products(&trace.abstractions);
         solver.assert_tickets(&trace.tickets, &trace.atomics);
-        let probes = probes(config, used);
+        // Probe the dimensions the kernel reads; the others at 1, which is
+        // what the host code of a 1-D launch says too.
+        let probes = probes(config, exec::used_dims(kernel));
         // Probes have a z3 context of their own: z3's search on a hard query
         // depends on the terms created before it, and a probe should not
         // change how the symbolic queries are answered.
@@ -789,9 +823,20 @@ fn run_jobs(
                 local.unknown.push((job.clone(), "the kernel's solver budget is spent".into()));
                 continue;
             }
+            let work = w.solver.work() + w.prober.as_ref().map_or(0, |p| p.work());
+            if work > config.kernel_rlimit {
+                local.unknown.push((job.clone(), "the kernel's work budget is spent".into()));
+                continue;
+            }
             if start.elapsed() > config.kernel_budget {
                 local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
                 continue;
+            }
+            // Once the kernel races, the other pairs are still reported when
+            // they are easy, but a hard one is not worth the full budget.
+            if !local.races.is_empty() && w.rlimit == config.query_rlimit {
+                w.rlimit = config.query_rlimit / 10;
+                w.solver.set_rlimit(w.rlimit);
             }
             w.run_job(trace, site, job, &mut local);
         }
@@ -1154,6 +1199,7 @@ fn at_geometry(q: &Query, block: [u128; 3], grid: [u128; 3], model: Option<&Assi
     let mut fixed = q.clone();
     let size = |l: Leaf| match l {
         Leaf::BlockDim(d) => Some(block[usize::from(d)]),
+        Leaf::GridDim(d) => Some(grid[usize::from(d)]),
         Leaf::GridThreads(d) => Some(block[usize::from(d)] * grid[usize::from(d)]),
         _ => None,
     };
@@ -1299,7 +1345,7 @@ fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
         blocks: vec![dim3(a, Leaf::Bid, 0), dim3(a, Leaf::Bid, 1)],
         threads: vec![dim3(a, Leaf::Tid, 0), dim3(a, Leaf::Tid, 1)],
         params,
-        site: site.span.map(|_| site.label.clone()),
+        site: (!site.label.is_empty()).then(|| site.label.clone()),
         launch: (!site.config.is_empty()).then(|| site.config.clone()),
         host: site
             .values

@@ -527,15 +527,7 @@ impl<'k> Exec<'k> {
             let common = if width(&common) == 0 { Type::INT } else { common };
             let a = self.value_as(st, lhs, &common);
             let b = self.value_as(st, rhs, &common);
-            let (lt, le) = if signed { (CmpOp::Slt, CmpOp::Sle) } else { (CmpOp::Ult, CmpOp::Ule) };
-            let r = match op {
-                BinOp::Eq => t::eq(&a, &b),
-                BinOp::Ne => t::not(&t::eq(&a, &b)),
-                BinOp::Lt => t::cmp(lt, &a, &b),
-                BinOp::Le => t::cmp(le, &a, &b),
-                BinOp::Gt => t::cmp(lt, &b, &a),
-                _ => t::cmp(le, &b, &a),
-            };
+            let r = t::c_compare(op, &a, &b, signed).expect("a comparison");
             return self.convert(&r, &Type::Bool, ty);
         }
         if is_float(ty) || is_float(&lty) || is_float(&rty) {
@@ -581,27 +573,7 @@ impl<'k> Exec<'k> {
                 return p;
             }
         }
-        match op {
-            BinOp::Add => t::add(&a, &b),
-            BinOp::Sub => t::bin(BvOp::Sub, &a, &b),
-            BinOp::Mul => t::mul(&a, &b),
-            BinOp::Div => t::bin(if signed { BvOp::SDiv } else { BvOp::UDiv }, &a, &b),
-            BinOp::Rem => t::bin(if signed { BvOp::SRem } else { BvOp::URem }, &a, &b),
-            BinOp::Shl => t::bin(BvOp::Shl, &a, &b),
-            BinOp::Shr => t::bin(if signed { BvOp::AShr } else { BvOp::LShr }, &a, &b),
-            BinOp::And => t::bin(BvOp::And, &a, &b),
-            BinOp::Or => t::bin(BvOp::Or, &a, &b),
-            BinOp::Xor => t::bin(BvOp::Xor, &a, &b),
-            BinOp::Min | BinOp::Max => {
-                let lt = t::cmp(if signed { CmpOp::Slt } else { CmpOp::Ult }, &a, &b);
-                if op == BinOp::Min {
-                    t::ite(&lt, &a, &b)
-                } else {
-                    t::ite(&lt, &b, &a)
-                }
-            }
-            _ => unreachable!("logical and comparison operators are handled above"),
-        }
+        t::c_arith(op, &a, &b, signed).expect("logical and comparison operators are handled above")
     }
 
     fn base_value(&mut self, st: &State, base: &Base) -> T {
@@ -1250,7 +1222,9 @@ impl<'k> Exec<'k> {
             step = inner;
         }
         let dim = match &step.node {
-            Node::Leaf(Leaf::BlockDim(d) | Leaf::GridThreads(d)) if self.abstract_products => Some(*d),
+            Node::Leaf(Leaf::BlockDim(d) | Leaf::GridThreads(d) | Leaf::GridDim(d)) if self.abstract_products => {
+                Some(*d)
+            }
             _ => None,
         };
         let k64 = t::resize(k, 64, false);
@@ -1651,34 +1625,20 @@ pub fn full_mask(mask: &Expr) -> bool {
 
 /// Local variables a block may write through memory (any depth).
 fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {
-    for stmt in stmts {
-        match stmt {
-            Stmt::Write { access, .. } | Stmt::Atomic { access, .. } => {
-                match &access.base {
-                    Base::Local(v) => {
-                        out.insert(v.0);
-                    }
-                    // Through a pointer: may be any local variable.
-                    Base::Dynamic(_) => {
-                        out.insert(u32::MAX);
-                    }
-                    _ => {}
+    gpurace_ir::walk_stmts(stmts, &mut |stmt| {
+        if let Stmt::Write { access, .. } | Stmt::Atomic { access, .. } = stmt {
+            match &access.base {
+                Base::Local(v) => {
+                    out.insert(v.0);
                 }
-            }
-            Stmt::Inlined { body, .. } | Stmt::Scope(body) => local_writes(body, out),
-            Stmt::If { then, els, .. } => {
-                local_writes(then, out);
-                local_writes(els, out);
-            }
-            Stmt::Loop(lp) => {
-                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
-                    local_writes(b, out);
+                // Through a pointer: may be any local variable.
+                Base::Dynamic(_) => {
+                    out.insert(u32::MAX);
                 }
+                _ => {}
             }
-            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| local_writes(&c.body, out)),
-            _ => {}
         }
-    }
+    });
 }
 
 /// How many times each variable is defined in a block (any depth): `Decl`,

@@ -343,6 +343,15 @@ impl<'c> Solver<'c> {
 
     /// Answers `q` above the kernel's common facts, in the incremental
     /// solver (pushed and popped).
+    /// The z3 resource units this solver has spent so far (deterministic).
+    pub fn work(&self) -> u64 {
+        match self.solver.get_statistics().value("rlimit count") {
+            Some(z3::StatisticsValue::UInt(v)) => u64::from(v),
+            Some(z3::StatisticsValue::Double(v)) => v as u64,
+            None => 0,
+        }
+    }
+
     pub fn check(&mut self, q: &Query) -> Answer {
         let parts = self.encode(q);
         self.solver.push();

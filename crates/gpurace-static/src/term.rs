@@ -467,6 +467,49 @@ pub fn mul(a: &T, b: &T) -> T {
     bin(BvOp::Mul, a, b)
 }
 
+/// C's arithmetic operator `op` on two values of one type (`signed` says
+/// which division, remainder, shift and min/max); `None` for the logical and
+/// comparison operators.
+pub fn c_arith(op: gpurace_ir::BinOp, a: &T, b: &T, signed: bool) -> Option<T> {
+    use gpurace_ir::BinOp;
+    Some(match op {
+        BinOp::Add => add(a, b),
+        BinOp::Sub => bin(BvOp::Sub, a, b),
+        BinOp::Mul => mul(a, b),
+        BinOp::Div => bin(if signed { BvOp::SDiv } else { BvOp::UDiv }, a, b),
+        BinOp::Rem => bin(if signed { BvOp::SRem } else { BvOp::URem }, a, b),
+        BinOp::Shl => bin(BvOp::Shl, a, b),
+        BinOp::Shr => bin(if signed { BvOp::AShr } else { BvOp::LShr }, a, b),
+        BinOp::And => bin(BvOp::And, a, b),
+        BinOp::Or => bin(BvOp::Or, a, b),
+        BinOp::Xor => bin(BvOp::Xor, a, b),
+        BinOp::Min | BinOp::Max => {
+            let lt = cmp(if signed { CmpOp::Slt } else { CmpOp::Ult }, a, b);
+            if op == BinOp::Min {
+                ite(&lt, a, b)
+            } else {
+                ite(&lt, b, a)
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// C's comparison `op` on two values of one type; `None` for other operators.
+pub fn c_compare(op: gpurace_ir::BinOp, a: &T, b: &T, signed: bool) -> Option<T> {
+    use gpurace_ir::BinOp;
+    let (lt, le) = if signed { (CmpOp::Slt, CmpOp::Sle) } else { (CmpOp::Ult, CmpOp::Ule) };
+    Some(match op {
+        BinOp::Eq => eq(a, b),
+        BinOp::Ne => not(&eq(a, b)),
+        BinOp::Lt => cmp(lt, a, b),
+        BinOp::Le => cmp(le, a, b),
+        BinOp::Gt => cmp(lt, b, a),
+        BinOp::Ge => cmp(le, b, a),
+        _ => return None,
+    })
+}
+
 /// The same term with other dependencies (a value the engine knows more
 /// about than its leaves say).
 pub fn with_deps(t: &T, deps: Deps) -> T {
@@ -768,4 +811,3 @@ mod tests {
         assert!(!leaf(Leaf::Param(0), 32, Deps::default()).deps.thread);
     }
 }
-
