@@ -1012,3 +1012,30 @@ fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
         _ => {}
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base(index: u128) -> T {
+        t::constant((ALLOC_SLOT + index) << SLOT_BITS, 64)
+    }
+
+    #[test]
+    fn addresses_split_into_allocation_and_offset() {
+        let n = t::leaf(Leaf::Host(0), 64, no());
+        // `p + n` and `p + 8`.
+        let (a, off) = allocation_of(&t::add(&base(3), &n)).unwrap();
+        assert_eq!((a, off), (3, n.clone()));
+        let (a, off) = allocation_of(&t::add(&base(3), &t::constant(8, 64))).unwrap();
+        assert_eq!((a, off.as_const()), (3, Some(8)));
+        // `p + n - 4` folds to `n + (base - 4)`: still allocation 3, offset n - 4.
+        let minus = t::add(&t::add(&base(3), &n), &t::constant_i(-4, 64));
+        let (a, off) = allocation_of(&minus).unwrap();
+        assert_eq!(a, 3);
+        assert_eq!(off, t::add(&n, &t::constant_i(-4, 64)));
+        // A host variable's address is not an allocation; an unknown pointer neither.
+        assert!(allocation_of(&t::constant(VAR_SLOT << SLOT_BITS, 64)).is_none());
+        assert!(allocation_of(&n).is_none());
+    }
+}

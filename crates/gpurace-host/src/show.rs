@@ -83,3 +83,21 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
         Node::Uf(f, args) => format!("{f}({})", args.iter().map(r).collect::<Vec<_>>().join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpurace_static::term::Deps;
+
+    #[test]
+    fn host_terms_print_as_c() {
+        let values = vec![HostValue { name: "n".into(), width: 32, signed: true }];
+        let n = t::leaf(Leaf::Host(0), 32, Deps::default());
+        let grid = t::bin(BvOp::SDiv, &t::add(&n, &t::constant(255, 32)), &t::constant(256, 32));
+        assert_eq!(show(&grid, &values), "(n + 255) / 256");
+        let one = t::constant(1, 32);
+        assert_eq!(dims(&[grid.clone(), one.clone(), one.clone()], &values), "(n + 255) / 256");
+        assert_eq!(dims(&[one.clone(), t::constant(2, 32), one], &values), "(1, 2, 1)");
+        assert_eq!(show(&t::constant_i(-1, 32), &values), "-1");
+    }
+}
