@@ -134,14 +134,8 @@ struct Host {
 /// analysis becomes an `internal-error` and the kernels are analysed on
 /// their own.
 fn host_sites(program: &gpurace_ir::Program, host: &Host, report: &mut FileReport) -> Vec<gpurace_static::Site> {
-    let mut program = std::borrow::Cow::Borrowed(program);
-    if !host.enabled {
-        let mut bare = program.into_owned();
-        bare.host_functions.clear();
-        bare.launches.clear();
-        program = std::borrow::Cow::Owned(bare);
-    }
-    let facts = panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::host_facts(&program, &host.assumptions)));
+    let facts =
+        panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::host_facts(program, host.enabled, &host.assumptions)));
     let facts = facts.unwrap_or_else(|payload| {
         let message = format!(
             "the host-guided analysis failed ({}); kernels are analysed on their own",

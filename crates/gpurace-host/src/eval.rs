@@ -316,10 +316,8 @@ impl<'p> Evaluator<'p> {
                 };
                 let count = self.value_as(st, &args[0], &Type::ULONG);
                 let size = t::mul(&count, &t::constant(u128::from(elem), 64));
-                let span = match &args[0] {
-                    Expr::Unknown { span, .. } => *span,
-                    _ => self.frame().func.span,
-                };
+                // The expression has no location of its own: the function's.
+                let span = self.frame().func.span;
                 self.allocate(st, size, span)
             }
             Expr::Call { func, ty, .. } => {

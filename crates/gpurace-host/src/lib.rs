@@ -38,9 +38,11 @@ pub struct HostFacts {
     pub errors: Vec<String>,
 }
 
-/// The launch sites of `program` with the facts by hand added to them.
-pub fn host_facts(program: &Program, assumptions: &[Assumption]) -> HostFacts {
-    let mut out = HostFacts { sites: sites(program), errors: Vec::new() };
+/// The launch sites of `program` (none when `use_host` is false: every
+/// kernel on its own) with the facts by hand added to them.
+pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption]) -> HostFacts {
+    let sites = if use_host { sites(program) } else { Vec::new() };
+    let mut out = HostFacts { sites, errors: Vec::new() };
     let mut by_kernel: Vec<Vec<T>> = vec![Vec::new(); program.kernels.len()];
     for a in assumptions {
         if let Err(e) = assume::check_syntax(&a.expr) {

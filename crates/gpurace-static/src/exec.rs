@@ -1645,33 +1645,16 @@ fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {
 /// `Assign`, and the results of reads, atomics, warp collectives, calls and
 /// inlined functions.
 fn count_defs(stmts: &[Stmt], out: &mut HashMap<VarId, usize>) {
-    let set = |v: VarId, out: &mut HashMap<VarId, usize>| *out.entry(v).or_default() += 1;
-    for stmt in stmts {
-        match stmt {
-            Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => set(*var, out),
-            Stmt::Atomic { dst: Some(v), .. } | Stmt::WarpOp { dst: Some(v), .. } | Stmt::Call { dst: Some(v), .. } => {
-                set(*v, out)
-            }
-            Stmt::Inlined { result, body, .. } => {
-                if let Some(v) = result {
-                    set(*v, out);
-                }
-                count_defs(body, out);
-            }
-            Stmt::If { then, els, .. } => {
-                count_defs(then, out);
-                count_defs(els, out);
-            }
-            Stmt::Loop(lp) => {
-                for b in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
-                    count_defs(b, out);
-                }
-            }
-            Stmt::Switch { cases, .. } => cases.iter().for_each(|c| count_defs(&c.body, out)),
-            Stmt::Scope(body) => count_defs(body, out),
-            _ => {}
-        }
-    }
+    gpurace_ir::walk_stmts(stmts, &mut |stmt| match stmt {
+        Stmt::Decl { var: v, .. }
+        | Stmt::Assign { var: v, .. }
+        | Stmt::Read { dst: v, .. }
+        | Stmt::Atomic { dst: Some(v), .. }
+        | Stmt::WarpOp { dst: Some(v), .. }
+        | Stmt::Call { dst: Some(v), .. }
+        | Stmt::Inlined { result: Some(v), .. } => *out.entry(*v).or_default() += 1,
+        _ => {}
+    });
 }
 
 /// Whether a loop body may leave an iteration early (`continue`, `break`,
