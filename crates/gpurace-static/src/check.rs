@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
+use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace, COUNT_WIDTH};
 use crate::site::Site;
-use crate::smt::{self, Abstractions, Answer, Assignment, Query, Relation};
+use crate::smt::{self, Abstractions, Answer, Assignment, Link, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
 use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
@@ -708,27 +708,24 @@ fn address(ev: &AccessEv<'_>, absolute: bool) -> T {
 /// The query of a pair, for the given relations.
 fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Query {
     let absolute = may_alias(a, b).unwrap_or(true);
-    let mut same = vec![(a.counts.grid.clone(), b.counts.grid.clone())];
+    let mut same = vec![Link::Eq(a.counts.grid.clone(), b.counts.grid.clone())];
     let mut cases = Vec::new();
     for r in relations {
-        let eqs = match r {
+        let links = match r {
             Relation::InterBlock => Vec::new(),
-            Relation::IntraBlock | Relation::SameBlock => vec![(a.counts.block.clone(), b.counts.block.clone())],
+            Relation::IntraBlock | Relation::SameBlock => vec![block_link(a, b)],
             Relation::IntraWarp | Relation::IntraWarpApart(_) => {
-                vec![(a.counts.block.clone(), b.counts.block.clone()), (a.counts.warp.clone(), b.counts.warp.clone())]
+                vec![block_link(a, b), Link::Eq(a.counts.warp.clone(), b.counts.warp.clone())]
             }
         };
-        cases.push((*r, eqs));
+        cases.push((*r, links));
     }
-    // A relation-independent equality goes to `same`.
-    if cases.iter().all(|(_, eqs)| !eqs.is_empty()) {
-        let first = cases[0].1[0].clone();
-        if cases.iter().all(|(_, eqs)| eqs[0].0 == first.0 && eqs[0].1 == first.1) {
-            same.push(first);
-            cases.iter_mut().for_each(|(_, eqs)| {
-                eqs.remove(0);
-            });
-        }
+    // The block link, when every relation has it, goes to `same`.
+    if cases.iter().all(|(_, links)| !links.is_empty()) {
+        same.push(block_link(a, b));
+        cases.iter_mut().for_each(|(_, links)| {
+            links.remove(0);
+        });
     }
     Query {
         one: vec![a.guard.clone()],
@@ -740,11 +737,85 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Que
     }
 }
 
+/// The barrier counts two threads must share in relation `r`, as
+/// equalities of absolute counts.
+fn count_eqs(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation) -> Vec<(T, T)> {
+    let (ca, cb) = (&a.counts, &b.counts);
+    let mut out = vec![(ca.grid.clone(), cb.grid.clone())];
+    if r != Relation::InterBlock {
+        out.push((ca.block.clone(), cb.block.clone()));
+    }
+    if matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)) {
+        out.push((ca.warp.clone(), cb.warp.clone()));
+    }
+    out
+}
+
+/// Equal block counts for access `a` of thread 1 and `b` of thread 2.
+///
+/// In the loops with barriers both accesses are in, the counts are
+/// `entry + k * m + w` (`w` the count within iteration `k`, `0 <= w <= m`),
+/// a product the solver finds hard. Level by level, they are equal when the
+/// threads are in one iteration with equal counts within it, or in adjacent
+/// iterations with the first after the iteration's last barrier and the
+/// second before the next one's first, or in a loop whose iterations pass no
+/// barrier. Both threads of a block enter a loop with one count and pass one
+/// number of barriers per iteration (else the block's barriers diverge, a
+/// defect reported on its own), so these cases cover every execution; each
+/// implies the equality of the absolute counts, so witnesses stay exact.
+fn block_link(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Link {
+    let (la, lb) = (&a.counts.levels, &b.counts.levels);
+    let common = la.iter().zip(lb).take_while(|(x, y)| x.node == y.node).count();
+    if common == 0 {
+        return Link::Eq(a.counts.block.clone(), b.counts.block.clone());
+    }
+    let k64 = |k: &T| t::resize(k, COUNT_WIDTH, false);
+    // The count within the iteration of level `i`.
+    let within = |ev: &AccessEv<'_>, i: usize| -> T {
+        let levels = &ev.counts.levels;
+        levels[i + 1..]
+            .iter()
+            .rev()
+            .fold(ev.counts.rel.clone(), |w, l| t::add(&t::add(&l.entry, &t::mul(&k64(&l.k), &l.m)), &w))
+    };
+    let zero = t::constant(0, COUNT_WIDTH);
+    let one = t::constant(1, COUNT_WIDTH);
+    let mut link = Link::Eq(within(a, common - 1), within(b, common - 1));
+    for i in (0..common).rev() {
+        let (x, y) = (&la[i], &lb[i]);
+        let (wa, wb) = (within(a, i), within(b, i));
+        let (ka, kb) = (k64(&x.k), k64(&y.k));
+        link = Link::And(vec![
+            Link::Eq(x.m.clone(), y.m.clone()),
+            Link::Eq(x.entry.clone(), y.entry.clone()),
+            Link::Or(vec![
+                Link::And(vec![Link::Eq(x.k.clone(), y.k.clone()), link]),
+                Link::And(vec![
+                    Link::Eq(t::add(&ka, &one), kb.clone()),
+                    Link::One(t::eq(&wa, &x.m)),
+                    Link::Two(t::eq(&wb, &zero)),
+                ]),
+                Link::And(vec![
+                    Link::Eq(ka, t::add(&kb, &one)),
+                    Link::One(t::eq(&wa, &zero)),
+                    Link::Two(t::eq(&wb, &y.m)),
+                ]),
+                Link::And(vec![
+                    Link::One(t::eq(&x.m, &zero)),
+                    Link::One(t::eq(&wa, &zero)),
+                    Link::Two(t::eq(&wb, &zero)),
+                ]),
+            ]),
+        ]);
+    }
+    link
+}
+
 fn divergence_query(ev: &BarrierEv) -> Query {
     Query {
         one: vec![ev.guard.clone()],
         two: vec![t::not(&ev.guard)],
-        same: ev.iterations.iter().map(|k| (k.clone(), k.clone())).collect(),
+        same: ev.iterations.iter().map(|k| Link::Eq(k.clone(), k.clone())).collect(),
         overlap: None,
         cases: match ev.kind {
             BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
@@ -1271,8 +1342,7 @@ fn pair_witness_holds(
 ) -> bool {
     let mut ev = Eval { assignment, memo: HashMap::new() };
     let q = pair_query(a, b, &[relation]);
-    let same_ok =
-        q.same.iter().chain(q.cases.iter().flat_map(|(_, e)| e)).all(|(x, y)| ev.value(x, 0) == ev.value(y, 1));
+    let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1));
     let overlap_ok = q.overlap.as_ref().is_some_and(|(x, sx, y, sy)| {
         let (vx, vy) = (ev.value(x, 0), ev.value(y, 1));
         smt::overlaps(vx, *sx, vy, *sy)

@@ -60,6 +60,27 @@ pub struct Counts {
     pub block: T,
     pub warp: T,
     pub grid: T,
+    /// The loops with barriers around the point whose iterations all pass
+    /// the same number of block barriers, outermost first.
+    pub levels: Vec<Level>,
+    /// Block barriers passed since the start of the innermost level's
+    /// iteration (since kernel entry without levels).
+    pub rel: T,
+}
+
+/// One iteration of a loop with barriers, as the block count sees it: the
+/// count is `entry + k * m + (count within the iteration)`, `entry` relative
+/// to the enclosing level's iteration. Two accesses in one loop nest compare
+/// iteration numbers level by level instead of these nonlinear sums.
+#[derive(Debug, Clone)]
+pub struct Level {
+    pub node: usize,
+    /// The thread's iteration number (32 bits).
+    pub k: T,
+    /// Block barriers one iteration passes.
+    pub m: T,
+    /// Block count at loop entry, relative to the enclosing level.
+    pub entry: T,
 }
 
 /// One memory access a thread may execute.
@@ -94,6 +115,21 @@ pub struct Product {
     /// An `int` product: signed overflow being undefined, it lies in the
     /// `int` range.
     pub int_range: bool,
+    /// For `k * step` of an induction variable `v = start + k * step`.
+    pub stride: Option<Stride>,
+}
+
+/// An induction variable `value = start + k * step` (a grid-stride loop):
+/// threads whose starts lie in `[0, step)` take disjoint values when the sum
+/// does not wrap (`fits`).
+#[derive(Debug, Clone)]
+pub struct Stride {
+    /// The start, extended to 64 bits.
+    pub start: T,
+    /// The variable's value, at its own width.
+    pub value: T,
+    /// The value is the exact sum.
+    pub fits: T,
 }
 
 /// An atomic that moves a counter by a nonzero constant (`atomicAdd(&n, 1)`,
@@ -175,6 +211,8 @@ struct State {
     block: T,
     warp: T,
     grid: T,
+    /// Block count relative to the innermost level (see [`Level`]).
+    rel: T,
     /// Known contents of thread-local memory: (variable, byte offset, size) and
     /// the value last stored there. Local memory is private to the thread, so a
     /// load returns exactly what the thread stored.
@@ -224,6 +262,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         fresh: HashMap::new(),
         fields: HashMap::new(),
         sync_iterations: Vec::new(),
+        levels: Vec::new(),
         loop_vars: Vec::new(),
     };
     let zero = t::constant(0, COUNT_WIDTH);
@@ -232,6 +271,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         env: vec![None; kernel.vars.len()],
         block: zero.clone(),
         warp: zero.clone(),
+        rel: zero.clone(),
         grid: zero,
         local: Vec::new(),
         seen: Vec::new(),
@@ -255,6 +295,7 @@ struct Exec<'k> {
     fresh: HashMap<(usize, Tag), u32>,
     fields: HashMap<(u32, String), u32>,
     sync_iterations: Vec<T>,
+    levels: Vec<Level>,
     loop_vars: Vec<(String, T)>,
 }
 
@@ -549,6 +590,7 @@ impl<'k> Exec<'k> {
                         dim: d,
                         signed: false,
                         int_range: false,
+                        stride: None,
                     });
                 }
                 return t::resize(&p, width(&ty), false);
@@ -782,11 +824,13 @@ impl<'k> Exec<'k> {
                     self.barrier(&st, *span, BarrierKind::Block);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                    st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Grid => {
                     self.barrier(&st, *span, BarrierKind::Grid);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                    st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
                     st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
                 }
                 Barrier::Warp { mask } if full_mask(mask) => {
@@ -940,7 +984,13 @@ impl<'k> Exec<'k> {
                 obj,
                 base,
                 offset,
-                counts: Counts { block: st.block.clone(), warp: st.warp.clone(), grid: st.grid.clone() },
+                counts: Counts {
+                    block: st.block.clone(),
+                    warp: st.warp.clone(),
+                    grid: st.grid.clone(),
+                    levels: self.levels.clone(),
+                    rel: st.rel.clone(),
+                },
                 vars: self.loop_vars.clone(),
             });
         }
@@ -973,39 +1023,51 @@ impl<'k> Exec<'k> {
 
         let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
         let per_iteration = if sync { self.loop_increment(lp) } else { None };
-        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> [T; 3] {
-            let entry = [st.block.clone(), st.warp.clone(), st.grid.clone()];
+        // Counts at iteration `iter` (tag 0) or after the loop (tag 1), and the
+        // count relative to the innermost level: zero at the start of an
+        // iteration of a loop that is a level itself.
+        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> [T; 4] {
+            let entry = [st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
             if !sync {
                 return entry;
             }
             match &per_iteration {
                 Some(m) => {
                     let k64 = t::resize(iter, COUNT_WIDTH, false);
-                    [0, 1, 2].map(|i| t::add(&entry[i], &t::mul(&k64, &m[i])))
+                    let m = [m[0].clone(), m[1].clone(), m[2].clone(), m[0].clone()];
+                    let mut out = [0, 1, 2, 3].map(|i| t::add(&entry[i], &t::mul(&k64, &m[i])));
+                    if tag == 0 {
+                        out[3] = t::constant(0, COUNT_WIDTH);
+                    }
+                    out
                 }
-                None => [0, 1, 2].map(|i| {
-                    let extra = exec.fresh(
-                        node,
-                        Tag::Counts(tag * 3 + i as u8),
-                        || "barrier count".into(),
-                        COUNT_WIDTH,
-                        FreshKind::Approx,
-                    );
-                    t::add(&entry[i], &extra)
-                }),
+                None => {
+                    let extra = [0u8, 1, 2].map(|i| {
+                        exec.fresh(
+                            node,
+                            Tag::Counts(tag * 3 + i),
+                            || "barrier count".into(),
+                            COUNT_WIDTH,
+                            FreshKind::Approx,
+                        )
+                    });
+                    let rel = t::add(&entry[3], &extra[0]);
+                    let [b, w, g] = [0, 1, 2].map(|i| t::add(&entry[i], &extra[i]));
+                    [b, w, g, rel]
+                }
             }
         };
 
         // One symbolic iteration: iteration number k.
         let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
-        let [block, warp, grid] = counts_at(self, &k, 0);
+        let [block, warp, grid, rel] = counts_at(self, &k, 0);
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             local_writes(b, &mut written);
         }
         let mut local = st.local.clone();
         local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
-        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, local: local.clone(), seen: Vec::new() };
+        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, rel, local: local.clone(), seen: Vec::new() };
         let outer_vars = self.loop_vars.len();
         let mut ind_vars: Vec<&VarId> = inductions.keys().collect();
         ind_vars.sort();
@@ -1016,6 +1078,16 @@ impl<'k> Exec<'k> {
         }
         if sync {
             self.sync_iterations.push(k.clone());
+        }
+        let level = per_iteration.as_ref().filter(|_| sync).map(|m| Level {
+            node,
+            k: k.clone(),
+            m: m[0].clone(),
+            entry: st.rel.clone(),
+        });
+        let leveled = level.is_some();
+        if let Some(level) = level {
+            self.levels.push(level);
         }
         self.frames.push(Frame::Loop { breaks: Vec::new(), continues: Vec::new() });
         it = self.block(it, &lp.cond_pre);
@@ -1041,14 +1113,17 @@ impl<'k> Exec<'k> {
         if sync {
             self.sync_iterations.pop();
         }
+        if leveled {
+            self.levels.pop();
+        }
 
         // Leaving the loop after N iterations.
         let Some(cond) = &lp.cond else {
             return merge(breaks);
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
-        let [block, warp, grid] = counts_at(self, &n, 1);
-        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, local, seen: Vec::new() };
+        let [block, warp, grid, rel] = counts_at(self, &n, 1);
+        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, rel, local, seen: Vec::new() };
         let record = std::mem::replace(&mut self.record, false);
         exit = self.block(exit, &lp.cond_pre);
         let c = t::to_bool(&self.value(&exit, cond));
@@ -1130,7 +1205,7 @@ impl<'k> Exec<'k> {
                 BinOp::Add | BinOp::Sub => {
                     // k * step is exact in 64 bits (k < 2^32, |step| < 2^32 for
                     // 32-bit variables); wider variables are approximated there.
-                    let scaled = self.scaled(node, *var, purpose, k, ind);
+                    let scaled = self.scaled(node, *var, purpose, k, ind, &v0);
                     // An abstracted product is never negative; otherwise the
                     // 64-bit product has the variable's signedness.
                     let abstracted = matches!(scaled.node, crate::term::Node::Leaf(_));
@@ -1208,14 +1283,15 @@ impl<'k> Exec<'k> {
         let deps = Deps { data: x.deps.data || y.deps.data, approx: x.deps.approx || y.deps.approx, thread: true };
         let leaf = t::leaf(Leaf::Fresh(index), 64, deps);
         self.int_products.insert(key, leaf.clone());
-        let product = Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int };
+        let product =
+            Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int, stride: None };
         self.trace.abstractions.products.push(product);
         Some(t::resize(&leaf, width(ty), false))
     }
 
     /// `k * step` (64 bits) for an additive induction variable; a leaf with
     /// linear facts when the step is a symbolic launch size.
-    fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction) -> T {
+    fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction, start: &T) -> T {
         use crate::term::Node;
         let mut step = &ind.step;
         while let Node::Ext(_, inner) | Node::Trunc(inner) = &step.node {
@@ -1241,7 +1317,16 @@ impl<'k> Exec<'k> {
         );
         if !self.trace.abstractions.products.iter().any(|x| x.leaf == q) {
             let y = t::resize(step, 64, false);
-            let product = Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false };
+            let stride = (ind.op == BinOp::Add).then(|| {
+                let w = start.width;
+                let wide = (2 * w + 34).min(128);
+                let value = t::add(start, &t::resize(&q, w, false));
+                let exact = t::add(&t::resize(start, wide, ind.signed), &t::resize(&q, wide, false));
+                let fits = t::eq(&t::resize(&value, wide, ind.signed), &exact);
+                Stride { start: t::resize(start, 64, ind.signed), value, fits }
+            });
+            let product =
+                Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false, stride };
             self.trace.abstractions.products.push(product);
         }
         q
@@ -1263,7 +1348,7 @@ impl<'k> Exec<'k> {
             let entry = st.env.get(var.0 as usize).cloned().flatten();
             let value = match (inductions.get(var), entry) {
                 (Some(ind), Some(v0)) if matches!(ind.op, BinOp::Add | BinOp::Sub) => {
-                    let scaled = self.scaled(node, *var, purpose, iteration, ind);
+                    let scaled = self.scaled(node, *var, purpose, iteration, ind, &v0);
                     let delta = t::resize(&scaled, v0.width, false);
                     if ind.op == BinOp::Add {
                         t::add(&v0, &delta)
@@ -1491,6 +1576,7 @@ fn merge(states: Vec<State>) -> State {
     let block = pick(live.iter().map(|s| Some(&s.block)).collect()).unwrap();
     let warp = pick(live.iter().map(|s| Some(&s.warp)).collect()).unwrap();
     let grid = pick(live.iter().map(|s| Some(&s.grid)).collect()).unwrap();
+    let rel = pick(live.iter().map(|s| Some(&s.rel)).collect()).unwrap();
     // Local memory known on every path, merged like variables.
     let mut local = Vec::new();
     for (var, offset, size, _) in &live[0].local {
@@ -1513,7 +1599,7 @@ fn merge(states: Vec<State>) -> State {
         })
         .cloned()
         .collect();
-    State { pc, env, block, warp, grid, local, seen }
+    State { pc, env, block, warp, grid, rel, local, seen }
 }
 
 fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {

@@ -40,14 +40,14 @@ pub struct Query {
     /// Facts of thread 1 and of thread 2.
     pub one: Vec<T>,
     pub two: Vec<T>,
-    /// `a` for thread 1 equals `b` for thread 2.
-    pub same: Vec<(T, T)>,
+    /// Links between the threads that hold in every relation.
+    pub same: Vec<Link>,
     /// Byte ranges `[a, a + size_a)` of thread 1 and `[b, b + size_b)` of
     /// thread 2 that must overlap.
     pub overlap: Option<(T, u64, T, u64)>,
-    /// The threads are in one of these relations, each with equalities of
-    /// its own (barrier counts).
-    pub cases: Vec<(Relation, Vec<(T, T)>)>,
+    /// The threads are in one of these relations, each with links of its
+    /// own (barrier counts).
+    pub cases: Vec<(Relation, Vec<Link>)>,
     /// The kernel's abstracted products: a model must give them their real
     /// values to be a witness.
     pub abstractions: Abstractions,
@@ -61,6 +61,42 @@ pub struct Abstractions {
     pub grid_threads: Vec<u8>,
 }
 
+/// A condition on both threads.
+#[derive(Debug, Clone)]
+pub enum Link {
+    /// `a` for thread 1 equals `b` for thread 2.
+    Eq(T, T),
+    /// A condition of thread 1.
+    One(T),
+    /// A condition of thread 2.
+    Two(T),
+    And(Vec<Link>),
+    Or(Vec<Link>),
+}
+
+impl Link {
+    fn hash_into(&self, h: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        match self {
+            Link::Eq(a, b) => (0u8, a.hash, b.hash).hash(h),
+            Link::One(a) => (1u8, a.hash).hash(h),
+            Link::Two(a) => (2u8, a.hash).hash(h),
+            Link::And(parts) | Link::Or(parts) => {
+                (if matches!(self, Link::And(_)) { 3u8 } else { 4u8 }, parts.len()).hash(h);
+                parts.iter().for_each(|p| p.hash_into(h));
+            }
+        }
+    }
+
+    fn terms<'a>(&'a self, out: &mut Vec<&'a T>) {
+        match self {
+            Link::Eq(a, b) => out.extend([a, b]),
+            Link::One(a) | Link::Two(a) => out.push(a),
+            Link::And(parts) | Link::Or(parts) => parts.iter().for_each(|p| p.terms(out)),
+        }
+    }
+}
+
 impl Query {
     /// A structural hash, for the per-file cache of answers.
     pub fn fingerprint(&self, base: u64) -> u64 {
@@ -70,13 +106,13 @@ impl Query {
         self.one.iter().for_each(|x| x.hash.hash(&mut h));
         1u8.hash(&mut h);
         self.two.iter().for_each(|x| x.hash.hash(&mut h));
-        self.same.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
+        self.same.iter().for_each(|l| l.hash_into(&mut h));
         if let Some((a, sa, b, sb)) = &self.overlap {
             (a.hash, sa, b.hash, sb).hash(&mut h);
         }
         for (r, eqs) in &self.cases {
             r.hash(&mut h);
-            eqs.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
+            eqs.iter().for_each(|l| l.hash_into(&mut h));
         }
         h.finish()
     }
@@ -84,18 +120,16 @@ impl Query {
     /// Every term of the query (for collecting leaves).
     pub fn terms(&self) -> Vec<&T> {
         let mut out: Vec<&T> = self.one.iter().chain(&self.two).collect();
-        for (a, b) in &self.same {
-            out.push(a);
-            out.push(b);
+        for l in &self.same {
+            l.terms(&mut out);
         }
         if let Some((a, _, b, _)) = &self.overlap {
             out.push(a);
             out.push(b);
         }
         for (_, eqs) in &self.cases {
-            for (a, b) in eqs {
-                out.push(a);
-                out.push(b);
+            for l in eqs {
+                l.terms(&mut out);
             }
         }
         out
@@ -174,6 +208,9 @@ pub struct Solver<'c> {
     pub block_dims_used: [bool; 3],
     /// What the next queries are for, in `GPURACE_SOLVER_STATS` lines.
     pub stage: &'static str,
+    /// The common facts as asserted, for the fresh solver of each query.
+    base: Vec<Bool<'c>>,
+    rlimit: u32,
 }
 
 impl<'c> Solver<'c> {
@@ -194,6 +231,8 @@ impl<'c> Solver<'c> {
             common: Vec::new(),
             block_dims_used: [true; 3],
             stage: "",
+            base: Vec::new(),
+            rlimit,
         }
     }
 
@@ -212,9 +251,8 @@ impl<'c> Solver<'c> {
 
     /// Changes the work limit of the next queries.
     pub fn set_rlimit(&mut self, rlimit: u32) {
-        let mut params = Params::new(self.ctx);
-        params.set_u32("rlimit", rlimit);
-        self.solver.set_params(&params);
+        self.rlimit = rlimit;
+        self.limit(rlimit);
     }
 
     /// Linear facts about the abstracted products (`P = x * y`, `x` per
@@ -252,6 +290,26 @@ impl<'c> Solver<'c> {
             self.assert_base(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
             self.assert_base(&xs[0].bvult(&xs[1]).implies(&vals[0].bvadd(&y).bvule(&vals[1])));
             self.assert_base(&xs[1].bvult(&xs[0]).implies(&vals[1].bvadd(&y).bvule(&vals[0])));
+            // A stride loop `v = start + k * y` with both starts in `[0, y)`:
+            // equal values need equal iterations (a consequence of the facts
+            // above, stated for the solver, which does not find it alone).
+            if let Some(stride) = &p.stride {
+                let (s1, s2) = (self.bv(&stride.start, 1), self.bv(&stride.start, 2));
+                let (v1, v2) = (self.bv(&stride.value, 1), self.bv(&stride.value, 2));
+                let (f1, f2) = (self.boolean(&stride.fits, 1), self.boolean(&stride.fits, 2));
+                let inside = Bool::and(ctx, &[&v1._eq(&v2), &f1, &f2, &s1.bvult(&y), &s2.bvult(&y)]);
+                self.assert_base(&inside.implies(&Bool::and(ctx, &[&xs[0]._eq(&xs[1]), &s1._eq(&s2)])));
+            }
+            // `blockIdx * blockDim + threadIdx` (32 bits, which it fits): equal
+            // sums are one block.
+            if p.fits_int {
+                let d = p.dim;
+                let t = |s: &mut Self, th: u8| s.leaf(Leaf::Tid(d), 32, th).as_bv().unwrap();
+                let (t1, t2) = (t(self, 1), t(self, 2));
+                let sum1 = vals[0].extract(31, 0).bvadd(&t1);
+                let sum2 = vals[1].extract(31, 0).bvadd(&t2);
+                self.assert_base(&sum1._eq(&sum2).implies(&xs[0]._eq(&xs[1])));
+            }
         }
         for d in &abstractions.grid_threads {
             let g = self.leaf(Leaf::GridThreads(*d), 64, 1).as_bv().unwrap();
@@ -280,18 +338,18 @@ impl<'c> Solver<'c> {
         for th in [1u8, 2] {
             let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
             let x_pos = x.bvsge(&zero);
-            self.solver.assert(&Bool::or(ctx, &[&x._eq(&zero), &y._eq(&zero)]).implies(&pv._eq(&zero)));
+            self.assert_base(&Bool::or(ctx, &[&x._eq(&zero), &y._eq(&zero)]).implies(&pv._eq(&zero)));
             let bound = if p.int_range { 1 << 31 } else { 1 << 62 };
-            self.solver.assert(&pv.bvsge(&c(-bound)));
-            self.solver.assert(&pv.bvslt(&c(bound)));
+            self.assert_base(&pv.bvsge(&c(-bound)));
+            self.assert_base(&pv.bvslt(&c(bound)));
             // Signs.
-            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_pos]).implies(&pv.bvsge(&zero)));
-            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_pos.not()]).implies(&pv.bvsle(&zero)));
+            self.assert_base(&Bool::and(ctx, &[&x_pos, &y_pos]).implies(&pv.bvsge(&zero)));
+            self.assert_base(&Bool::and(ctx, &[&x_pos, &y_pos.not()]).implies(&pv.bvsle(&zero)));
             // |P| >= |x| when y != 0, and >= |y| when x != 0 (non-negative case).
             let x_one = x.bvsge(&c(1));
             let y_one = y.bvsge(&c(1));
-            self.solver.assert(&Bool::and(ctx, &[&x_pos, &y_one]).implies(&pv.bvsge(&x)));
-            self.solver.assert(&Bool::and(ctx, &[&x_one, &y_pos]).implies(&pv.bvsge(&y)));
+            self.assert_base(&Bool::and(ctx, &[&x_pos, &y_one]).implies(&pv.bvsge(&x)));
+            self.assert_base(&Bool::and(ctx, &[&x_one, &y_pos]).implies(&pv.bvsge(&y)));
             // Magnitudes: 0 <= x <= 2^a and |y| <= 2^b give |P| <= 2^(a+b).
             let limit = if p.int_range { 31 } else { 62 };
             const EXPONENTS: [u32; 12] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 31];
@@ -299,22 +357,22 @@ impl<'c> Solver<'c> {
                 let x_small = Bool::and(ctx, &[&x_pos, &x.bvsle(&c(1 << a))]);
                 for b in EXPONENTS.into_iter().filter(|b| a + b < limit) {
                     let up = Bool::and(ctx, &[&x_small, &y_pos, &y.bvsle(&c(1 << b))]);
-                    self.solver.assert(&up.implies(&pv.bvsle(&c(1 << (a + b)))));
+                    self.assert_base(&up.implies(&pv.bvsle(&c(1 << (a + b)))));
                     let down = Bool::and(ctx, &[&x_small, &y_pos.not(), &y.bvsge(&c(-(1 << b)))]);
-                    self.solver.assert(&down.implies(&pv.bvsge(&c(-(1 << (a + b))))));
+                    self.assert_base(&down.implies(&pv.bvsge(&c(-(1 << (a + b))))));
                 }
             }
             vals.push(pv);
             xs.push(x);
         }
-        self.solver.assert(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
+        self.assert_base(&xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
         let (p1, p2) = (&vals[0], &vals[1]);
         let (x1, x2) = (&xs[0], &xs[1]);
         let neg_y = zero.bvsub(&y);
-        self.solver.assert(&Bool::and(ctx, &[&y_pos, &x1.bvslt(x2)]).implies(&p1.bvadd(&y).bvsle(p2)));
-        self.solver.assert(&Bool::and(ctx, &[&y_pos, &x2.bvslt(x1)]).implies(&p2.bvadd(&y).bvsle(p1)));
-        self.solver.assert(&Bool::and(ctx, &[&y_pos.not(), &x1.bvslt(x2)]).implies(&p2.bvadd(&neg_y).bvsle(p1)));
-        self.solver.assert(&Bool::and(ctx, &[&y_pos.not(), &x2.bvslt(x1)]).implies(&p1.bvadd(&neg_y).bvsle(p2)));
+        self.assert_base(&Bool::and(ctx, &[&y_pos, &x1.bvslt(x2)]).implies(&p1.bvadd(&y).bvsle(p2)));
+        self.assert_base(&Bool::and(ctx, &[&y_pos, &x2.bvslt(x1)]).implies(&p2.bvadd(&y).bvsle(p1)));
+        self.assert_base(&Bool::and(ctx, &[&y_pos.not(), &x1.bvslt(x2)]).implies(&p2.bvadd(&neg_y).bvsle(p1)));
+        self.assert_base(&Bool::and(ctx, &[&y_pos.not(), &x2.bvslt(x1)]).implies(&p1.bvadd(&neg_y).bvsle(p2)));
     }
 
     /// Two threads applying counting atomics to one address get different old
@@ -339,29 +397,59 @@ impl<'c> Solver<'c> {
 
     fn assert_base(&mut self, b: &Bool<'c>) {
         self.solver.assert(b);
+        self.base.push(b.clone());
     }
 
     /// Answers `q` above the kernel's common facts, in the incremental
     /// solver (pushed and popped).
     /// The z3 resource units this solver has spent so far (deterministic).
     pub fn work(&self) -> u64 {
-        match self.solver.get_statistics().value("rlimit count") {
-            Some(z3::StatisticsValue::UInt(v)) => u64::from(v),
-            Some(z3::StatisticsValue::Double(v)) => v as u64,
-            None => 0,
-        }
+        // The count is the context's, over all its solvers.
+        rlimit_count(&self.solver)
     }
 
     pub fn check(&mut self, q: &Query) -> Answer {
         let parts = self.encode(q);
+        // Most queries are decided at once by z3's incremental core, above
+        // the common facts; some (stride loops: sums of abstracted products
+        // compared across threads) it does not decide for minutes that its
+        // non-incremental bit-vector tactic (simplify, bit-blast, SAT) decides
+        // in a fraction of a second. A query with a large budget gets a fifth
+        // of it in the first, the rest in the second.
+        let portfolio = self.rlimit >= PORTFOLIO_RLIMIT && !incremental_only();
+        let first = if portfolio { self.rlimit / 5 } else { self.rlimit };
         self.solver.push();
         for b in &parts {
             self.solver.assert(b);
         }
+        self.limit(first);
+        let started = std::time::Instant::now();
         let outcome = run(self.ctx, &self.solver, self.timeout_ms, self.stage);
+        self.limit(self.rlimit);
+        // Out of budget, not out of (wall-clock) time.
+        let undecided = matches!(outcome, Outcome::Unknown(_))
+            && started.elapsed() < std::time::Duration::from_millis(u64::from(self.timeout_ms));
         let answer = self.answer(outcome, q);
         self.solver.pop(1);
-        answer
+        if !(portfolio && undecided) {
+            return answer;
+        }
+        let solver = z3::Solver::new(self.ctx);
+        let mut params = Params::new(self.ctx);
+        params.set_u32("rlimit", self.rlimit - first);
+        solver.set_params(&params);
+        for b in self.base.iter().chain(&parts) {
+            solver.assert(b);
+        }
+        let stage = self.stage;
+        let outcome = run(self.ctx, &solver, self.timeout_ms, &format!("{stage} (one-shot)"));
+        self.answer(outcome, q)
+    }
+
+    fn limit(&mut self, rlimit: u32) {
+        let mut params = Params::new(self.ctx);
+        params.set_u32("rlimit", rlimit);
+        self.solver.set_params(&params);
     }
 
     /// The assertions of `q` for thread 1 and thread 2.
@@ -373,9 +461,8 @@ impl<'c> Solver<'c> {
         for f in &q.two {
             out.push(self.boolean(f, 2));
         }
-        for (a, b) in &q.same {
-            let (x, y) = (self.term(a, 1), self.term(b, 2));
-            out.push(x._eq(&y));
+        for l in &q.same {
+            out.push(self.link(l));
         }
         if let Some((a, sa, b, sb)) = &q.overlap {
             let (x, y) = (self.bv(a, 1), self.bv(b, 2));
@@ -385,15 +472,34 @@ impl<'c> Solver<'c> {
         let mut cases = Vec::new();
         for (r, eqs) in &q.cases {
             let mut parts = vec![self.relation(*r)];
-            for (a, b) in eqs {
-                let (x, y) = (self.term(a, 1), self.term(b, 2));
-                parts.push(x._eq(&y));
+            for l in eqs {
+                parts.push(self.link(l));
             }
             cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
         }
         let refs: Vec<&Bool<'c>> = cases.iter().collect();
         out.push(Bool::or(self.ctx, &refs));
         out
+    }
+
+    fn link(&mut self, l: &Link) -> Bool<'c> {
+        match l {
+            Link::Eq(a, b) => {
+                let (x, y) = (self.term(a, 1), self.term(b, 2));
+                x._eq(&y)
+            }
+            Link::One(a) => self.boolean(a, 1),
+            Link::Two(a) => self.boolean(a, 2),
+            Link::And(parts) | Link::Or(parts) => {
+                let parts: Vec<Bool<'c>> = parts.iter().map(|p| self.link(p)).collect();
+                let refs: Vec<&Bool<'c>> = parts.iter().collect();
+                if matches!(l, Link::And(_)) {
+                    Bool::and(self.ctx, &refs)
+                } else {
+                    Bool::or(self.ctx, &refs)
+                }
+            }
+        }
     }
 
     fn answer(&mut self, outcome: Outcome<'c>, q: &Query) -> Answer {
@@ -597,6 +703,22 @@ impl<'c> Solver<'c> {
     }
 }
 
+/// Queries with at least this budget also try the non-incremental tactic.
+const PORTFOLIO_RLIMIT: u32 = 5_000_000;
+
+/// `GPURACE_INCREMENTAL_ONLY=1`: no second try (for measuring).
+fn incremental_only() -> bool {
+    std::env::var("GPURACE_INCREMENTAL_ONLY").is_ok_and(|v| v == "1")
+}
+
+fn rlimit_count(solver: &z3::Solver<'_>) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(v)) => u64::from(v),
+        Some(z3::StatisticsValue::Double(v)) => v as u64,
+        None => 0,
+    }
+}
+
 /// What one z3 check said.
 enum Outcome<'c> {
     Unsat,
@@ -608,6 +730,13 @@ enum Outcome<'c> {
 fn run<'c>(ctx: &'c Context, solver: &z3::Solver<'c>, timeout_ms: u32, stage: &str) -> Outcome<'c> {
     // z3 does not look at its timeout inside every procedure (bit-blasting
     // large products can run for minutes), so a watchdog interrupts it.
+    if let Some(dir) = std::env::var_os("GPURACE_SOLVER_DUMP") {
+        // Every query as SMT-LIB, for looking at a hard one with z3 itself.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::path::Path::new(&dir).join(format!("{n:04}-{stage}.smt2"));
+        let _ = std::fs::write(path, format!("{solver}\n(check-sat)\n"));
+    }
     let handle = ctx.handle();
     let (done, wait) = std::sync::mpsc::channel::<()>();
     let limit = std::time::Duration::from_millis(u64::from(timeout_ms) + 50);
