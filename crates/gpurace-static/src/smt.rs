@@ -48,6 +48,9 @@ pub struct Query {
     /// The threads are in one of these relations, each with equalities of
     /// its own (barrier counts).
     pub cases: Vec<(Relation, Vec<(T, T)>)>,
+    /// In the given relation, `a` for thread 1 differs from `b` for thread 2
+    /// (the two threads hold different locks, wait on another flag...).
+    pub apart: Vec<(Relation, T, T)>,
     /// The kernel's abstracted products: a model must give them their real
     /// values to be a witness.
     pub abstractions: Abstractions,
@@ -78,6 +81,8 @@ impl Query {
             r.hash(&mut h);
             eqs.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
         }
+        2u8.hash(&mut h);
+        self.apart.iter().for_each(|(r, a, b)| (r, a.hash, b.hash).hash(&mut h));
         h.finish()
     }
 
@@ -97,6 +102,10 @@ impl Query {
                 out.push(a);
                 out.push(b);
             }
+        }
+        for (_, a, b) in &self.apart {
+            out.push(a);
+            out.push(b);
         }
         out
     }
@@ -388,6 +397,10 @@ impl<'c> Solver<'c> {
             for (a, b) in eqs {
                 let (x, y) = (self.term(a, 1), self.term(b, 2));
                 parts.push(x._eq(&y));
+            }
+            for (_, a, b) in q.apart.iter().filter(|(ra, ..)| ra == r) {
+                let (x, y) = (self.term(a, 1), self.term(b, 2));
+                parts.push(x._eq(&y).not());
             }
             cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
         }
