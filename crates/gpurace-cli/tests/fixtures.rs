@@ -46,7 +46,8 @@ use serde_json::Value;
 
 /// The fixture directories and the fewest fixtures each may hold; fewer
 /// means fixtures went missing.
-const DIRS: &[(&str, usize)] = &[("tests/fixtures/static", 30), ("tests/fixtures/host", 20)];
+const DIRS: &[(&str, usize)] =
+    &[("tests/fixtures/static", 30), ("tests/fixtures/host", 20), ("tests/fixtures/sync", 10)];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
 const CERTAINTIES: &[&str] = &["definite", "data-dependent", "approximate"];

@@ -62,6 +62,7 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
             notes.push(text);
         }
     }
+    notes.extend(race.notes.iter().cloned());
     match race.certainty {
         Certainty::Definite => {}
         Certainty::DataDependent => notes.push("the race depends on values read from memory".to_string()),

@@ -72,6 +72,7 @@ pub(crate) fn sample_run() -> Run {
             launch: Some("grid 1, block n".into()),
             host: vec![("n".into(), 256)],
         }),
+        notes: Vec::new(),
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());
     scale.diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", "proved with 3 queries").at(
@@ -98,6 +99,7 @@ pub(crate) fn sample_run() -> Run {
         first: at("tile.cuh", 3, 12, "a[i]", Some(AccessMode::Read)),
         second: at("tile.cu", 4, 5, "a[threadIdx.x]", Some(AccessMode::Write)),
         witness: None,
+        notes: Vec::new(),
     };
     let divergence = Race {
         class: RaceClass::IntraBlock,
@@ -107,6 +109,7 @@ pub(crate) fn sample_run() -> Run {
         first: at("tile.cu", 3, 5, "if (threadIdx.x < n)", None),
         second: at("tile.cu", 3, 26, "__syncthreads()", None),
         witness: Some(Witness { params: vec![("n".into(), 7)], ..Witness::default() }),
+        notes: Vec::new(),
     };
     let tile = FileReport {
         file: "tile.cu".into(),

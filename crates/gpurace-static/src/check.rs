@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, Trace, COUNT_WIDTH};
+use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, SyncKind, Trace, COUNT_WIDTH};
 use crate::site::Site;
 use crate::smt::{self, Abstractions, Answer, Assignment, Link, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
@@ -183,9 +183,10 @@ fn check_kernel(
         host_geometry: site.geometry && (config.block.is_none() || config.grid.is_none()),
         ..config.clone()
     };
-    let trace = exec::trace(kernel, config.block.is_none(), &site.pointers);
+    let mut trace = exec::trace(kernel, config.block.is_none(), &site.pointers);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
+    trace.usable = usable_flags(&trace, kernel, config, &one, &two);
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
@@ -199,13 +200,13 @@ fn check_kernel(
         let race = match job {
             Job::Pair { a, b, .. } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
-                if !pair_witness_holds(ea, eb, *relation, &one, &two, assignment)
+                if !pair_witness_holds(ea, eb, *relation, &one, &two, assignment, &trace)
                     || !products_exact(&trace.abstractions, assignment)
                 {
                     bad_witnesses += 1;
                     continue;
                 }
-                pair_race(program, kernel, site, ea, eb, *relation, assignment)
+                pair_race(program, kernel, site, ea, eb, *relation, assignment, &trace)
             }
             Job::Divergence { barrier } => {
                 let ev = &trace.barriers[*barrier];
@@ -705,8 +706,126 @@ fn address(ev: &AccessEv<'_>, absolute: bool) -> T {
     t::add(&ev.base, &ev.offset)
 }
 
+/// Whether synchronisation of this scope orders two threads in this relation.
+fn covers(scope: Scope, r: Relation) -> bool {
+    match scope {
+        Scope::Device | Scope::System => true,
+        Scope::Block => r != Relation::InterBlock,
+        Scope::Warp => matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)),
+    }
+}
+
+/// The address pairs that must differ for two accesses to race in a
+/// relation: the locks both hold (their scopes covering the relation), and a
+/// flag one releases after its access and the other waits for before its own.
+fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<(T, T)> {
+    let syncs = &trace.syncs;
+    let mut out = Vec::new();
+    for (la, sa) in &a.order.locks {
+        for (lb, sb) in &b.order.locks {
+            if covers(exec::narrower(*sa, *sb), r) {
+                out.push((syncs[*la].addr.clone(), syncs[*lb].addr.clone()));
+            }
+        }
+    }
+    for (rel, s) in &a.order.released {
+        for w in &b.order.waited {
+            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
+                out.push((syncs[*rel].addr.clone(), syncs[*w].addr.clone()));
+            }
+        }
+    }
+    for (rel, s) in &b.order.released {
+        for w in &a.order.waited {
+            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
+                out.push((syncs[*w].addr.clone(), syncs[*rel].addr.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The (release, wait) pairs of flags that order accesses: no other thread
+/// executes the release at the same address, and no store but the release
+/// (by a thread other than the waiting one, or by the waiting one before
+/// its wait) can end the wait. Each is asked of the solver; an undecided
+/// query leaves the pair out, which can only add races.
+fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], two: &[T]) -> HashSet<(usize, usize)> {
+    let mut candidates = Vec::new();
+    for a in &trace.accesses {
+        for (rel, _) in &a.order.released {
+            for b in &trace.accesses {
+                for w in &b.order.waited {
+                    let (r, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
+                    let alias = r.obj == wv.obj || r.obj == Obj::Dynamic || wv.obj == Obj::Dynamic;
+                    if alias && !candidates.contains(&(*rel, *w)) {
+                        candidates.push((*rel, *w));
+                    }
+                }
+            }
+        }
+    }
+    let mut usable = HashSet::new();
+    if candidates.is_empty() {
+        return usable;
+    }
+    let cfg = z3::Config::new();
+    let ctx = z3::Context::new(&cfg);
+    let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+    let mut solver = smt::Solver::new(&ctx, config.query_rlimit, timeout);
+    let used = used_dims(kernel, config);
+    solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
+    solver.assert_common(one, two);
+    solver.assert_products(&trace.abstractions);
+    let distinct = || vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())];
+    let query = |one: Vec<T>, two: Vec<T>, same: Vec<(T, T)>| Query {
+        one,
+        two,
+        same: same.into_iter().map(|(a, b)| Link::Eq(a, b)).collect(),
+        overlap: None,
+        cases: distinct(),
+        apart: Vec::new(),
+        abstractions: trace.abstractions.clone(),
+    };
+    for (rel, w) in candidates {
+        let (r, wv) = (&trace.syncs[rel], &trace.syncs[w]);
+        let Some(read) = &wv.value else { continue };
+        // Another thread executing the release could end the wait.
+        let mut ok = matches!(
+            solver.check(&query(vec![r.guard.clone()], vec![r.guard.clone()], vec![(r.addr.clone(), r.addr.clone())])),
+            Answer::Unsat
+        );
+        for (i, s) in trace.syncs.iter().enumerate() {
+            if !ok {
+                break;
+            }
+            if s.kind != SyncKind::Store || i == rel || s.access == wv.access {
+                continue;
+            }
+            if !(s.obj == wv.obj || s.obj == Obj::Dynamic || wv.obj == Obj::Dynamic) {
+                continue;
+            }
+            // The waiting thread's own store before its wait (or anywhere,
+            // when the wait is in a loop) could end it.
+            if s.access < wv.access || wv.nested {
+                ok = false;
+                break;
+            }
+            let mut same = vec![(s.addr.clone(), wv.addr.clone())];
+            if let Some(v) = &s.value {
+                same.push((t::resize(&t::to_bv(v), read.width.max(1), false), t::to_bv(read)));
+            }
+            ok = matches!(solver.check(&query(vec![s.guard.clone()], vec![wv.guard.clone()], same)), Answer::Unsat);
+        }
+        if ok {
+            usable.insert((rel, w));
+        }
+    }
+    usable
+}
+
 /// The query of a pair, for the given relations.
-fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Query {
+fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace: &Trace<'_>) -> Query {
     let absolute = may_alias(a, b).unwrap_or(true);
     let mut same = vec![Link::Eq(a.counts.grid.clone(), b.counts.grid.clone())];
     let mut cases = Vec::new();
@@ -732,6 +851,7 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation]) -> Que
         two: vec![b.guard.clone()],
         same,
         overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
+        apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|(x, y)| (*r, x, y))).collect(),
         cases,
         abstractions: Abstractions::default(),
     }
@@ -817,6 +937,7 @@ fn divergence_query(ev: &BarrierEv) -> Query {
         two: vec![t::not(&ev.guard)],
         same: ev.iterations.iter().map(|k| Link::Eq(k.clone(), k.clone())).collect(),
         overlap: None,
+        apart: Vec::new(),
         cases: match ev.kind {
             BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
             BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
@@ -1096,7 +1217,7 @@ impl Worker<'_, '_> {
                 // needs one), at the price of `index-overflow` warnings.
                 let strict_first = trace.abstractions.products.iter().any(|p| p.signed);
                 let first_query = |remaining: &[Relation]| {
-                    let mut q = pair_query(ea, eb, remaining);
+                    let mut q = pair_query(ea, eb, remaining, trace);
                     q.abstractions = trace.abstractions.clone();
                     if strict_first {
                         q.one.extend(wrap_facts(&ea.offset));
@@ -1172,7 +1293,7 @@ impl Worker<'_, '_> {
                             };
                             // A witness a person can check: small loop counts,
                             // parameters and grids when there is one.
-                            let mut small = pair_query(ea, eb, &[r]);
+                            let mut small = pair_query(ea, eb, &[r], trace);
                             small.abstractions = trace.abstractions.clone();
                             small.one.extend(wrap_facts(&ea.offset));
                             small.two.extend(wrap_facts(&eb.offset));
@@ -1339,9 +1460,11 @@ fn pair_witness_holds(
     one: &[T],
     two: &[T],
     assignment: &Assignment,
+    trace: &Trace<'_>,
 ) -> bool {
     let mut ev = Eval { assignment, memo: HashMap::new() };
-    let q = pair_query(a, b, &[relation]);
+    let q = pair_query(a, b, &[relation], trace);
+    let apart_ok = q.apart.iter().all(|(_, x, y)| ev.value(x, 0) != ev.value(y, 1));
     let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1));
     let overlap_ok = q.overlap.as_ref().is_some_and(|(x, sx, y, sy)| {
         let (vx, vy) = (ev.value(x, 0), ev.value(y, 1));
@@ -1351,6 +1474,7 @@ fn pair_witness_holds(
         && ev.holds(&a.guard, 0)
         && ev.holds(&b.guard, 1)
         && same_ok
+        && apart_ok
         && overlap_ok
         && smt::relation_holds(relation, assignment)
 }
@@ -1492,6 +1616,7 @@ fn loop_values(ev: &AccessEv<'_>, eval: &mut Eval<'_>, thread: usize) -> Vec<(St
         .collect()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn pair_race(
     program: &Program,
     kernel: &Kernel,
@@ -1500,7 +1625,9 @@ fn pair_race(
     b: &AccessEv<'_>,
     relation: Relation,
     assignment: &Assignment,
+    trace: &Trace<'_>,
 ) -> Race {
+    let notes = sync_notes(a, b, relation, trace);
     let mut witness = base_witness(kernel, site, assignment);
     let mut eval = Eval { assignment, memo: HashMap::new() };
     let absolute = a.obj == Obj::Dynamic;
@@ -1530,6 +1657,66 @@ fn pair_race(
         first,
         second,
         witness: Some(witness),
+        notes,
+    }
+}
+
+/// Why the locks and flags around two racing accesses do not order them.
+fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for n in a.order.notes.iter().chain(&b.order.notes) {
+        if !notes.iter().any(|m| m == n) {
+            notes.push(n.to_string());
+        }
+    }
+    let (la, lb) = (&a.order.locks, &b.order.locks);
+    if !la.is_empty() && !lb.is_empty() {
+        let covering = la.iter().any(|(_, x)| lb.iter().any(|(_, y)| covers(exec::narrower(*x, *y), r)));
+        if covering {
+            notes.push("both accesses hold a lock, but the locks differ".into());
+        } else {
+            let scope = la.iter().chain(lb).map(|(_, s)| *s).fold(Scope::System, exec::narrower);
+            notes.push(format!(
+                "the locks have {} scope, which does not order threads of different {}",
+                scope_name(scope),
+                if scope == Scope::Block { "blocks" } else { "warps" }
+            ));
+        }
+    } else if la.is_empty() != lb.is_empty() {
+        notes.push("only one of the two accesses holds a lock".into());
+    }
+    let flag = |x: &AccessEv<'_>, y: &AccessEv<'_>, notes: &mut Vec<String>| {
+        for (rel, s) in &x.order.released {
+            for w in &y.order.waited {
+                let alias = trace.syncs[*rel].obj == trace.syncs[*w].obj;
+                if !alias {
+                    continue;
+                }
+                let scope = exec::narrower(*s, trace.syncs[*w].scope);
+                if !covers(scope, r) {
+                    notes.push(format!(
+                        "the flag's release has {} scope (fence or atomic), which does not order threads of different {}",
+                        scope_name(scope),
+                        if scope == Scope::Block { "blocks" } else { "warps" }
+                    ));
+                } else if !trace.usable.contains(&(*rel, *w)) {
+                    notes.push("another store to the flag may end the wait".into());
+                }
+            }
+        }
+    };
+    flag(a, b, &mut notes);
+    flag(b, a, &mut notes);
+    notes.dedup();
+    notes
+}
+
+fn scope_name(s: Scope) -> &'static str {
+    match s {
+        Scope::Warp => "warp",
+        Scope::Block => "block",
+        Scope::Device => "device",
+        Scope::System => "system",
     }
 }
 
@@ -1553,6 +1740,7 @@ fn divergence_race(program: &Program, kernel: &Kernel, site: &Site, ev: &Barrier
         first: at.clone(),
         second: at,
         witness: Some(base_witness(kernel, site, assignment)),
+        notes: Vec::new(),
     }
 }
 

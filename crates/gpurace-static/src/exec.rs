@@ -33,7 +33,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use gpurace_ir::{
-    Access, Barrier, Base, BinOp, Builtin, Dim, Expr, Kernel, Loop, LoopKind, Span, Stmt, Type, UnOp, VarId,
+    Access, AccessKind, AtomicOp, Barrier, Base, BinOp, Builtin, Dim, Expr, Kernel, Loop, LoopKind, Scope, Span, Stmt,
+    Type, UnOp, VarId,
 };
 
 use crate::term::{self as t, BvOp, CmpOp, Deps, FreshKind, Leaf, Leaves, T};
@@ -96,6 +97,59 @@ pub struct AccessEv<'k> {
     pub counts: Counts,
     /// Induction variables of the loops around the access, for witnesses.
     pub vars: Vec<(String, T)>,
+    /// The locks and flags that order the access (fine-grain synchronisation).
+    pub order: SyncOrder,
+}
+
+/// What a synchronisation event is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SyncKind {
+    /// A lock acquired by a `atomicCAS(&l, e, n) != e` spin loop.
+    Lock,
+    /// A spin loop on a flag: the thread leaves it once the flag holds a
+    /// value that ends the wait.
+    Wait,
+    /// A store to memory (an atomic or a plain write) that may end a wait:
+    /// a release when a fence precedes it.
+    Store,
+}
+
+/// One lock acquire, flag wait or store of one thread.
+#[derive(Debug, Clone)]
+pub struct SyncEv {
+    pub kind: SyncKind,
+    pub obj: Obj,
+    /// The absolute address: the object's address plus the offset (the
+    /// address itself for `Dynamic`).
+    pub addr: T,
+    /// The path condition; for a wait, with the condition that ends it.
+    pub guard: T,
+    /// The scope of the atomic (a plain access: device; volatile: system).
+    pub scope: Scope,
+    /// Store: the value stored (`None`: not known, e.g. `atomicAdd`). Wait:
+    /// the value the spin loop read last.
+    pub value: Option<T>,
+    /// The index of the event's access in `Trace::accesses`.
+    pub access: usize,
+    /// Wait: inside another loop.
+    pub nested: bool,
+}
+
+/// How fine-grain synchronisation orders one access, in indices of
+/// `Trace::syncs`.
+#[derive(Debug, Clone, Default)]
+pub struct SyncOrder {
+    /// Locks held at the access: acquired and then fenced before it, released
+    /// after a fence that follows it; with the narrowest scope of the parts
+    /// (the CAS, both fences and the release).
+    pub locks: Vec<(usize, Scope)>,
+    /// Stores that follow the access with a fence between them, with the
+    /// narrower of the fence's and the store's scope.
+    pub released: Vec<(usize, Scope)>,
+    /// Flag waits that precede the access.
+    pub waited: Vec<usize>,
+    /// Why a lock around the access does not order it.
+    pub notes: Vec<&'static str>,
 }
 
 /// A leaf standing for `x * y` (64 bits, both factors zero-extended): `x` a
@@ -188,6 +242,12 @@ pub struct Trace<'k> {
     /// product is not linear, so the solver gets linear facts about it instead
     /// (see `smt::Solver::assert_products`).
     pub abstractions: crate::smt::Abstractions,
+    /// Lock acquires, flag waits and stores, when the kernel has a fence and
+    /// a spin loop (fine-grain synchronisation); empty otherwise.
+    pub syncs: Vec<SyncEv>,
+    /// The (release, wait) pairs of `syncs` that order accesses, decided by
+    /// the checker (`check::usable_flags`).
+    pub usable: HashSet<(usize, usize)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -224,6 +284,99 @@ struct State {
     /// the same value; any execution where another thread does is racy, and
     /// that race is reported on its own.
     seen: Vec<(Obj, u64, T, T)>,
+    sync: SyncState,
+}
+
+/// Fine-grain synchronisation on one path: locks held, flags waited for,
+/// and the accesses made so far with the widest fence that followed each.
+#[derive(Clone, Default)]
+struct SyncState {
+    held: Vec<Held>,
+    waited: Vec<usize>,
+    /// Access index and the widest fence after it (`None`: no fence yet).
+    pending: Vec<(usize, Option<Scope>)>,
+}
+
+/// A lock this path acquired: `active` once a fence followed the acquire
+/// (with the narrower scope of the CAS and the fence).
+#[derive(Clone)]
+struct Held {
+    id: usize,
+    obj: Obj,
+    addr: T,
+    scope: Scope,
+    active: Option<Scope>,
+    inside: Vec<usize>,
+}
+
+/// Scopes from the narrowest.
+pub fn scope_rank(s: Scope) -> u8 {
+    match s {
+        Scope::Warp => 0,
+        Scope::Block => 1,
+        Scope::Device => 2,
+        Scope::System => 3,
+    }
+}
+
+pub fn narrower(a: Scope, b: Scope) -> Scope {
+    if scope_rank(a) <= scope_rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+fn wider(a: Scope, b: Scope) -> Scope {
+    if scope_rank(a) >= scope_rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+/// The sync state where paths meet: locks held and waits done on every path;
+/// an access unfenced on some path is unfenced.
+fn merge_sync(states: &[&SyncState]) -> SyncState {
+    let Some((first, rest)) = states.split_first() else { return SyncState::default() };
+    let mut held = Vec::new();
+    for h in &first.held {
+        let others: Vec<&Held> =
+            rest.iter().filter_map(|s| s.held.iter().find(|g| g.id == h.id && g.addr == h.addr)).collect();
+        if others.len() != rest.len() {
+            continue;
+        }
+        let mut h = h.clone();
+        for g in others {
+            h.active = match (h.active, g.active) {
+                (Some(a), Some(b)) => Some(narrower(a, b)),
+                _ => None,
+            };
+            for i in &g.inside {
+                if !h.inside.contains(i) {
+                    h.inside.push(*i);
+                }
+            }
+        }
+        held.push(h);
+    }
+    let waited = first.waited.iter().copied().filter(|w| rest.iter().all(|s| s.waited.contains(w))).collect();
+    let mut pending: Vec<(usize, Option<Scope>)> = Vec::new();
+    for s in states {
+        for &(i, f) in &s.pending {
+            match pending.iter_mut().find(|(j, _)| *j == i) {
+                Some(p) => {
+                    p.1 = match (p.1, f) {
+                        (Some(a), Some(b)) => Some(narrower(a, b)),
+                        _ => None,
+                    }
+                }
+                None => pending.push((i, f)),
+            }
+        }
+    }
+    pending.sort_by_key(|(i, _)| *i);
+    SyncState { held, waited, pending }
 }
 
 enum Frame {
@@ -264,6 +417,8 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         sync_iterations: Vec::new(),
         levels: Vec::new(),
         loop_vars: Vec::new(),
+        fine: fine_sync(&kernel.body),
+        loop_depth: 0,
     };
     let zero = t::constant(0, COUNT_WIDTH);
     let state = State {
@@ -275,6 +430,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         grid: zero,
         local: Vec::new(),
         seen: Vec::new(),
+        sync: SyncState::default(),
     };
     exec.block(state, &kernel.body);
     exec.trace
@@ -297,6 +453,9 @@ struct Exec<'k> {
     sync_iterations: Vec<T>,
     levels: Vec<Level>,
     loop_vars: Vec<(String, T)>,
+    /// Track locks and flags: the kernel has a fence and a spin loop.
+    fine: bool,
+    loop_depth: usize,
 }
 
 /// The bit width a value of type `ty` has in terms; 0 for booleans.
@@ -685,7 +844,7 @@ impl<'k> Exec<'k> {
                 self.set(&mut st, *var, v);
             }
             Stmt::Read { dst, access } => {
-                let ev = self.access(&st, access);
+                let ev = self.access(&mut st, access);
                 if let Some(value) = self.known_load(&st, access) {
                     self.set(&mut st, *dst, value);
                 } else {
@@ -705,7 +864,7 @@ impl<'k> Exec<'k> {
                 }
             }
             Stmt::Write { access, value } => {
-                let ev = self.access(&st, access);
+                let ev = self.access(&mut st, access);
                 let v = self.value_as(&st, value, &access.ty);
                 self.store(&mut st, access, Some(v.clone()));
                 if let Some((obj, offset)) = ev {
@@ -717,16 +876,32 @@ impl<'k> Exec<'k> {
                         st.seen.retain(|(o, ..)| *o != Obj::Dynamic);
                     }
                     let v = if width(&access.ty) == 0 { t::bool_to_bv(&v, 8) } else { v };
-                    remember(&mut st.seen, obj, access.size, offset, v);
+                    remember(&mut st.seen, obj, access.size, offset, v.clone());
+                    self.sync_store(&mut st, access, Some(v));
                 }
             }
             Stmt::Atomic { dst, access, args } => {
                 for arg in args {
                     let _ = self.value(&st, arg);
                 }
-                let ev = self.access(&st, access);
+                let ev = self.access(&mut st, access);
                 if let Some((obj, _)) = &ev {
                     forget(&mut st.seen, obj);
+                    if let AccessKind::Atomic { op, .. } = access.kind {
+                        let arg =
+                            |i: usize, exec: &mut Exec<'k>| args.get(i).map(|a| exec.value_as(&st, a, &access.ty));
+                        let identity = arg(0, self).and_then(|v| v.as_const()) == Some(0);
+                        let stored = match op {
+                            AtomicOp::Load => None,
+                            AtomicOp::Add | AtomicOp::Sub | AtomicOp::Or | AtomicOp::Xor if identity => None,
+                            AtomicOp::Exch | AtomicOp::Store => Some(arg(0, self)),
+                            AtomicOp::Cas => Some(arg(1, self)),
+                            _ => Some(None),
+                        };
+                        if let Some(value) = stored {
+                            self.sync_store(&mut st, access, value);
+                        }
+                    }
                 }
                 self.store(&mut st, access, None);
                 let step = args.first().map(|a| self.value(&st, a)).and_then(|v| v.as_const());
@@ -842,7 +1017,19 @@ impl<'k> Exec<'k> {
                 // ignoring a barrier can only add races.
                 Barrier::Warp { .. } | Barrier::Tile { .. } => {}
             },
-            Stmt::Fence { .. } | Stmt::Assert { .. } | Stmt::Launch { .. } => {}
+            Stmt::Fence { scope, .. } => {
+                if self.fine && self.record {
+                    for p in &mut st.sync.pending {
+                        p.1 = Some(p.1.map_or(*scope, |f| wider(f, *scope)));
+                    }
+                    for h in &mut st.sync.held {
+                        if h.active.is_none() {
+                            h.active = Some(narrower(h.scope, *scope));
+                        }
+                    }
+                }
+            }
+            Stmt::Assert { .. } | Stmt::Launch { .. } => {}
             Stmt::WarpOp { dst, mask, args, .. } => {
                 let _ = self.value(&st, mask);
                 for arg in args {
@@ -951,12 +1138,8 @@ impl<'k> Exec<'k> {
         }
     }
 
-    /// Records an access; returns its object and offset when the access is to
-    /// memory other threads may touch.
-    fn access(&mut self, st: &State, access: &'k Access) -> Option<(Obj, T)> {
-        if st.pc.is_false() {
-            return None;
-        }
+    /// The object an access touches, the object's address and the offset.
+    fn locate(&mut self, st: &State, access: &Access) -> (Obj, T, T) {
         let mut offset = self.value_as(st, &access.offset, &Type::LONG);
         let mut obj = obj_of(&access.base);
         let mut base = t::constant(0, 64);
@@ -976,8 +1159,30 @@ impl<'k> Exec<'k> {
         } else {
             base = self.base_value(st, &access.base);
         }
+        (obj, base, offset)
+    }
+
+    /// Records an access; returns its object and offset when the access is to
+    /// memory other threads may touch.
+    fn access(&mut self, st: &mut State, access: &'k Access) -> Option<(Obj, T)> {
+        if st.pc.is_false() {
+            return None;
+        }
+        let (obj, base, offset) = self.locate(st, access);
         let out = (obj != Obj::Local).then(|| (obj.clone(), offset.clone()));
         if self.record {
+            let index = self.trace.accesses.len();
+            let mut order = SyncOrder::default();
+            if self.fine && obj != Obj::Local {
+                order.waited = st.sync.waited.clone();
+                st.sync.pending.push((index, None));
+                for h in &mut st.sync.held {
+                    match h.active {
+                        Some(_) => h.inside.push(index),
+                        None => order.notes.push("no fence between the lock's acquire and this access"),
+                    }
+                }
+            }
             self.trace.accesses.push(AccessEv {
                 access,
                 guard: st.pc.clone(),
@@ -992,9 +1197,58 @@ impl<'k> Exec<'k> {
                     rel: st.rel.clone(),
                 },
                 vars: self.loop_vars.clone(),
+                order,
             });
         }
         out
+    }
+
+    /// A store that may end another thread's wait (a release when a fence
+    /// precedes it), and the release of a lock this path holds at its address.
+    fn sync_store(&mut self, st: &mut State, access: &'k Access, value: Option<T>) {
+        if !self.fine || !self.record || st.pc.is_false() {
+            return;
+        }
+        let index = self.trace.accesses.len() - 1;
+        let ev = &self.trace.accesses[index];
+        if ev.obj == Obj::Local {
+            return;
+        }
+        let scope = match access.kind {
+            AccessKind::Atomic { scope, .. } => scope,
+            _ if access.volatile => Scope::System,
+            _ => Scope::Device,
+        };
+        let (obj, addr) = (ev.obj.clone(), t::add(&ev.base, &ev.offset));
+        let id = self.trace.syncs.len();
+        self.trace.syncs.push(SyncEv {
+            kind: SyncKind::Store,
+            obj: obj.clone(),
+            addr: addr.clone(),
+            guard: st.pc.clone(),
+            scope,
+            value,
+            access: index,
+            nested: false,
+        });
+        for &(i, fence) in &st.sync.pending {
+            if let (Some(f), true) = (fence, i != index) {
+                self.trace.accesses[i].order.released.push((id, narrower(f, scope)));
+            }
+        }
+        let (released, kept): (Vec<Held>, Vec<Held>) =
+            st.sync.held.drain(..).partition(|h| h.obj == obj && h.addr == addr);
+        st.sync.held = kept;
+        for h in released {
+            for i in h.inside {
+                let fence = st.sync.pending.iter().find(|(j, _)| *j == i).and_then(|(_, f)| *f);
+                let order = &mut self.trace.accesses[i].order;
+                match (fence, h.active) {
+                    (Some(f), Some(a)) => order.locks.push((h.id, narrower(narrower(f, a), narrower(h.scope, scope)))),
+                    _ => order.notes.push("no fence between this access and the lock's release"),
+                }
+            }
+        }
     }
 
     fn barrier(&mut self, st: &State, span: Span, kind: BarrierKind) {
@@ -1067,7 +1321,25 @@ impl<'k> Exec<'k> {
         }
         let mut local = st.local.clone();
         local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
-        let mut it = State { pc: st.pc.clone(), env, block, warp, grid, rel, local: local.clone(), seen: Vec::new() };
+        // A lock held at the loop's entry may be released in any iteration.
+        let mut entry_sync = st.sync.clone();
+        if has_store(&lp.cond_pre) || has_store(&lp.body) || has_store(&lp.step) {
+            entry_sync.held.clear();
+        }
+        let mut it = State {
+            pc: st.pc.clone(),
+            env,
+            block,
+            warp,
+            grid,
+            rel,
+            local: local.clone(),
+            seen: Vec::new(),
+            sync: entry_sync,
+        };
+        let wait = if self.fine { wait_pattern(lp) } else { None };
+        let first_access = self.trace.accesses.len();
+        self.loop_depth += 1;
         let outer_vars = self.loop_vars.len();
         let mut ind_vars: Vec<&VarId> = inductions.keys().collect();
         ind_vars.sort();
@@ -1108,7 +1380,9 @@ impl<'k> Exec<'k> {
         let end = self.block(it, &lp.body);
         let Some(Frame::Loop { breaks, mut continues }) = self.frames.pop() else { unreachable!() };
         continues.push(end);
-        let _ = self.block(merge(continues), &lp.step);
+        let stepped = self.block(merge(continues), &lp.step);
+        self.loop_depth -= 1;
+        let after = if stepped.pc.is_false() { st.sync.clone() } else { merge_sync(&[&st.sync, &stepped.sync]) };
         self.loop_vars.truncate(outer_vars);
         if sync {
             self.sync_iterations.pop();
@@ -1123,7 +1397,7 @@ impl<'k> Exec<'k> {
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
         let [block, warp, grid, rel] = counts_at(self, &n, 1);
-        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, rel, local, seen: Vec::new() };
+        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, rel, local, seen: Vec::new(), sync: after };
         let record = std::mem::replace(&mut self.record, false);
         exit = self.block(exit, &lp.cond_pre);
         let c = t::to_bool(&self.value(&exit, cond));
@@ -1138,6 +1412,36 @@ impl<'k> Exec<'k> {
         self.record = record;
         if record {
             self.trace.assumptions.push(t::implies(&st.pc, &facts));
+        }
+        if let (Some((access, dst, lock)), true, true) = (wait, record, breaks.is_empty()) {
+            let index = (first_access..self.trace.accesses.len())
+                .find(|&i| std::ptr::eq(self.trace.accesses[i].access, access));
+            let (obj, base, offset) = self.locate(&exit, access);
+            if let (Some(index), Some(value), false) = (index, exit.env[dst.0 as usize].clone(), obj == Obj::Local) {
+                let scope = match access.kind {
+                    AccessKind::Atomic { scope, .. } => scope,
+                    _ if access.volatile => Scope::System,
+                    _ => Scope::Device,
+                };
+                let id = self.trace.syncs.len();
+                let addr = t::add(&base, &offset);
+                let kind = if lock { SyncKind::Lock } else { SyncKind::Wait };
+                self.trace.syncs.push(SyncEv {
+                    kind,
+                    obj: obj.clone(),
+                    addr: addr.clone(),
+                    guard: t::and(&st.pc, &t::not(&c)),
+                    scope,
+                    value: Some(value),
+                    access: index,
+                    nested: self.loop_depth > 0,
+                });
+                if lock {
+                    exit.sync.held.push(Held { id, obj, addr, scope, active: None, inside: Vec::new() });
+                } else {
+                    exit.sync.waited.push(id);
+                }
+            }
         }
         let mut out = breaks;
         out.push(exit);
@@ -1599,7 +1903,8 @@ fn merge(states: Vec<State>) -> State {
         })
         .cloned()
         .collect();
-    State { pc, env, block, warp, grid, rel, local, seen }
+    let sync = merge_sync(&live.iter().map(|s| &s.sync).collect::<Vec<_>>());
+    State { pc, env, block, warp, grid, rel, local, seen, sync }
 }
 
 fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
@@ -1770,6 +2075,71 @@ pub fn has_sync(stmts: &[Stmt]) -> bool {
         Stmt::Loop(lp) => has_sync(&lp.init) || has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step),
         _ => false,
     })
+}
+
+/// Whether a kernel synchronises at a finer grain than barriers: a fence
+/// and a spin loop on memory. Only then are locks and flags tracked.
+fn fine_sync(stmts: &[Stmt]) -> bool {
+    let (mut fence, mut spin) = (false, false);
+    gpurace_ir::walk_stmts(stmts, &mut |s| match s {
+        Stmt::Fence { .. } => fence = true,
+        Stmt::Loop(lp) if wait_pattern(lp).is_some() => spin = true,
+        _ => {}
+    });
+    fence && spin
+}
+
+/// Whether statements write memory (a write or an atomic).
+fn has_store(stmts: &[Stmt]) -> bool {
+    let mut found = false;
+    gpurace_ir::walk_stmts(stmts, &mut |s| {
+        found |= matches!(s, Stmt::Write { .. } | Stmt::Atomic { .. } | Stmt::Call { .. } | Stmt::Unknown { .. })
+    });
+    found
+}
+
+/// A spin loop: its condition reads one memory location (an atomic or a
+/// read) and tests the value read; its body and step touch no memory. Gives
+/// the access, the variable read, and whether it acquires a lock: an
+/// `atomicCAS(&l, e, n)` repeated while it returns something other than `e`.
+fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
+    let cond = lp.cond.as_ref()?;
+    let mut memory = Vec::new();
+    let mut other = false;
+    for s in &lp.cond_pre {
+        match s {
+            Stmt::Read { dst, access } => memory.push((access, *dst, None)),
+            Stmt::Atomic { dst: Some(dst), access, args } => memory.push((access, *dst, Some(args))),
+            Stmt::Decl { .. } | Stmt::Assign { .. } => {}
+            _ => other = true,
+        }
+    }
+    let [(access, dst, args)] = memory.as_slice() else { return None };
+    if other || !mentions_any(cond, &BTreeSet::from([*dst])) {
+        return None;
+    }
+    let mut quiet = true;
+    for b in [&lp.body, &lp.step] {
+        gpurace_ir::walk_stmts(b, &mut |s| {
+            quiet &= matches!(s, Stmt::Decl { .. } | Stmt::Assign { .. } | Stmt::Scope(_) | Stmt::If { .. })
+        });
+    }
+    if !quiet || lp.kind == LoopKind::DoWhile && !lp.body.is_empty() {
+        return None;
+    }
+    let lock = match (access.kind, args) {
+        (AccessKind::Atomic { op: AtomicOp::Cas, .. }, Some(args)) => match strip_casts(cond) {
+            Expr::Binary { op: BinOp::Ne, lhs, rhs, .. } => {
+                let is_dst = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == dst);
+                let expected = args.first().map(strip_casts);
+                (is_dst(lhs) && expected == Some(strip_casts(rhs)))
+                    || (is_dst(rhs) && expected == Some(strip_casts(lhs)))
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    Some((access, *dst, lock))
 }
 
 pub fn obj_of(base: &Base) -> Obj {

@@ -136,6 +136,9 @@ pub struct Race {
     /// The other access; the primary location of the report.
     pub second: Location,
     pub witness: Option<Witness>,
+    /// Why synchronisation around the accesses does not order them (the
+    /// locks differ, a fence is missing...).
+    pub notes: Vec<String>,
 }
 
 impl Race {
@@ -175,6 +178,7 @@ mod tests {
             first: loc(1),
             second: loc(2),
             witness: None,
+            notes: Vec::new(),
         };
         assert_eq!(race.rule_id(), "intra-warp-race");
         race.class = RaceClass::InterBlock;

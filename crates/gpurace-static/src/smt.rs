@@ -48,6 +48,9 @@ pub struct Query {
     /// The threads are in one of these relations, each with links of its
     /// own (barrier counts).
     pub cases: Vec<(Relation, Vec<Link>)>,
+    /// In the given relation, `a` for thread 1 differs from `b` for thread 2
+    /// (the two threads hold different locks, wait on another flag...).
+    pub apart: Vec<(Relation, T, T)>,
     /// The kernel's abstracted products: a model must give them their real
     /// values to be a witness.
     pub abstractions: Abstractions,
@@ -114,6 +117,8 @@ impl Query {
             r.hash(&mut h);
             eqs.iter().for_each(|l| l.hash_into(&mut h));
         }
+        2u8.hash(&mut h);
+        self.apart.iter().for_each(|(r, a, b)| (r, a.hash, b.hash).hash(&mut h));
         h.finish()
     }
 
@@ -131,6 +136,10 @@ impl Query {
             for l in eqs {
                 l.terms(&mut out);
             }
+        }
+        for (_, a, b) in &self.apart {
+            out.push(a);
+            out.push(b);
         }
         out
     }
@@ -474,6 +483,10 @@ impl<'c> Solver<'c> {
             let mut parts = vec![self.relation(*r)];
             for l in eqs {
                 parts.push(self.link(l));
+            }
+            for (_, a, b) in q.apart.iter().filter(|(ra, ..)| ra == r) {
+                let (x, y) = (self.term(a, 1), self.term(b, 2));
+                parts.push(x._eq(&y).not());
             }
             cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
         }
