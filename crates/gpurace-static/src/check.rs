@@ -1299,7 +1299,11 @@ impl Worker<'_, '_> {
                             small.two.extend(wrap_facts(&eb.offset));
                             small.one.extend(in_a);
                             small.two.extend(in_b);
-                            let assignment = self.minimize(small).unwrap_or(assignment);
+                            let assignment = if is_small(&small, &assignment) {
+                                assignment
+                            } else {
+                                self.minimize(small).unwrap_or(assignment)
+                            };
                             found.races.push((job.clone(), r, assignment));
                             remaining.retain(|x| *x != r);
                             if remaining.is_empty() {
@@ -1322,7 +1326,8 @@ impl Worker<'_, '_> {
                     Answer::Unsat => {}
                     Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
                     Answer::Sat(assignment) => {
-                        let assignment = self.minimize(q).unwrap_or(assignment);
+                        let assignment =
+                            if is_small(&q, &assignment) { assignment } else { self.minimize(q).unwrap_or(assignment) };
                         found.races.push((job.clone(), Relation::SameBlock, assignment))
                     }
                 }
@@ -1330,6 +1335,28 @@ impl Worker<'_, '_> {
             }
         }
     }
+}
+
+/// Whether a model already has the small values `minimize` asks for.
+fn is_small(q: &Query, a: &Assignment) -> bool {
+    let mut leaves = std::collections::BTreeSet::new();
+    let mut seen = HashSet::new();
+    for term in q.terms() {
+        t::leaves(term, &mut leaves, &mut seen);
+    }
+    let small = |leaf: Leaf, width: u32| -> bool {
+        let threads: &[usize] = if leaf.per_thread() { &[0, 1] } else { &[0] };
+        threads.iter().all(|th| {
+            let v = a.leaf(leaf, *th, width);
+            match leaf {
+                Leaf::Fresh(_) if width > 0 && width <= 32 => v <= SMALL_COUNT,
+                Leaf::Param(_) if width > 1 => t::signed(v, width).unsigned_abs() <= SMALL_PARAM as u128,
+                Leaf::GridDim(_) => v <= SMALL_GRID,
+                _ => true,
+            }
+        })
+    };
+    leaves.into_iter().all(|(leaf, width)| small(leaf, width)) && (0..3).all(|d| small(Leaf::GridDim(d), 32))
 }
 
 /// The facts that keep an access inside its host allocation: its byte
