@@ -45,13 +45,30 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         ..Default::default()
     };
     let warnings = limit_warnings(args.block, args.grid);
+    let baseline = match &args.baseline {
+        Some(path) => Some(read_baseline(path)?),
+        None => None,
+    };
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     let results: Vec<Result<FileReport, gpurace_front::Error>> = pool
         .install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, &host, &warnings)).collect());
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
-    let files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let mut files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    if let (Some(known), Some(path)) = (&baseline, &args.baseline) {
+        for file in &mut files {
+            let dropped = gpurace_report::fingerprint::apply_baseline(file, known);
+            if dropped > 0 {
+                let message = format!(
+                    "{dropped} known race{} of the baseline {} not shown",
+                    if dropped == 1 { "" } else { "s" },
+                    path.display()
+                );
+                file.diagnostics.push(Diagnostic::new(Severity::Note, "baseline", message).at(&file.file, 0, 0));
+            }
+        }
+    }
     let run = Run { files, total_ms: elapsed_ms(start) };
 
     let format = Format::from(args.format);
@@ -60,6 +77,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
     Ok(Outcome::from_verdict(run.verdict()))
+}
+
+/// The fingerprints of the races in an earlier JSON or SARIF report.
+fn read_baseline(path: &std::path::Path) -> anyhow::Result<std::collections::HashSet<String>> {
+    let text = fs::read_to_string(path).with_context(|| format!("cannot read the baseline {}", path.display()))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .with_context(|| format!("the baseline {} is not a JSON or SARIF report of gpurace", path.display()))?;
+    Ok(gpurace_report::fingerprint::baseline(&value))
 }
 
 /// Checks one file; a panic anywhere in the pipeline becomes an

@@ -114,6 +114,15 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
+    /// Report only races that are not in this earlier report
+    ///
+    /// FILE is the `--format json` or `--format sarif` output of an earlier run. Races are matched by
+    /// fingerprint (kernel, rule, and both accesses as written, not their line numbers), so edits elsewhere
+    /// in a file keep a known race known. A kernel whose races are all known gets the verdict it would have
+    /// without them, and each file says how many known races it left out.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }

@@ -158,6 +158,7 @@ mod tests {
             races: Vec::new(),
             diagnostics: Vec::new(),
             sites: Vec::new(),
+            undecided: None,
         }
     }
 

@@ -7,7 +7,7 @@
 //!  "file": "reduce.cu",
 //!  "tool": {"name": "gpurace", "version": "0.1.0"},
 //!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races", "launches"}],
-//!  "races": [{"kernel", "rule", "class", "kind", "certainty", "array", "message",
+//!  "races": [{"kernel", "fingerprint", "rule", "class", "kind", "certainty", "array", "message",
 //!             "first": {"file", "line", "col", "text", "access"}, "second": {...},
 //!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element",
 //!                                "byte_offset", "values", "site", "launch", "host"}}],
@@ -25,6 +25,7 @@ use std::io::{self, Write};
 use gpurace_ir::Severity;
 use serde::Serialize;
 
+use crate::fingerprint::fingerprint;
 use crate::message::message;
 use crate::{FileReport, Run, Timings, TOOL_NAME, TOOL_VERSION};
 
@@ -107,6 +108,7 @@ impl<'a> FileJson<'a> {
                 .into_iter()
                 .map(|(kernel, race)| RaceJson {
                     kernel: &kernel.kernel,
+                    fingerprint: fingerprint(kernel, race),
                     rule: race.rule_id(),
                     class: race.class.as_str(),
                     kind: race.kind.as_str(),
@@ -173,6 +175,8 @@ struct KernelJson<'a> {
 #[derive(Serialize)]
 struct RaceJson<'a> {
     kernel: &'a str,
+    /// Stable identity of the race (see `fingerprint.rs`), for baselines.
+    fingerprint: String,
     rule: &'static str,
     class: &'static str,
     kind: &'static str,

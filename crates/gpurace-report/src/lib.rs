@@ -15,6 +15,7 @@
 //! `../shared/schemas/`.
 
 mod file;
+pub mod fingerprint;
 pub mod human;
 pub mod json;
 mod message;

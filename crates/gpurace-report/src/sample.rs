@@ -41,6 +41,7 @@ fn kernel(name: &str, file: &str, line: u32, verdict: Verdict, races: Vec<Race>)
         races,
         diagnostics: Vec::new(),
         sites: vec![format!("{file}:40 (main)")],
+        undecided: None,
     }
 }
 

@@ -1,7 +1,8 @@
 //! The SARIF format: one SARIF 2.1.0 log with one run for all input files.
 //!
 //! Each race is a `result` whose `ruleId` is the race's rule ID, located at
-//! the second access with the first as a related location. Diagnostics of the
+//! the second access with the first as a related location, with its
+//! fingerprint (`fingerprint.rs`) in `partialFingerprints["gpurace/v1"]`. Diagnostics of the
 //! front-end and the CLI are not findings: they go to the invocation's
 //! `toolExecutionNotifications`, with their code as descriptor ID. The run and
 //! each artifact carry their gpurace verdict in `properties.verdict`.
@@ -9,9 +10,10 @@
 use std::io::{self, Write};
 
 use gpurace_ir::Severity;
-use gpurace_static::{Location, Race};
+use gpurace_static::{KernelResult, Location, Race};
 use serde::Serialize;
 
+use crate::fingerprint;
 use crate::message::{help, label, message, notes};
 use crate::{FileVerdict, Run, TOOL_NAME, TOOL_VERSION};
 
@@ -73,7 +75,7 @@ fn log(run: &Run) -> Log {
     let mut notifications = Vec::new();
     for file in &run.files {
         for (kernel, race) in file.sorted_races() {
-            results.push(result(race, &kernel.kernel));
+            results.push(result(race, kernel));
         }
         for d in file.sorted_diagnostics() {
             let locations = match d.file.is_empty() {
@@ -119,7 +121,8 @@ fn log(run: &Run) -> Log {
     }
 }
 
-fn result(race: &Race, kernel: &str) -> SarifResult {
+fn result(race: &Race, k: &KernelResult) -> SarifResult {
+    let kernel = k.kernel.as_str();
     let rule_index = RULES.iter().position(|r| r.id == race.rule_id());
     debug_assert!(rule_index.is_some(), "rule `{}` is missing from RULES", race.rule_id());
     let mut text = message(race, kernel);
@@ -134,6 +137,7 @@ fn result(race: &Race, kernel: &str) -> SarifResult {
         message: Message { text },
         locations: vec![location(&race.second, None, label(race, true))],
         related_locations: vec![location(&race.first, Some(1), label(race, false))],
+        partial_fingerprints: [(fingerprint::SCHEME, fingerprint::fingerprint(k, race))].into_iter().collect(),
         properties: ResultProperties {
             kernel: kernel.to_string(),
             class: race.class.as_str(),
@@ -264,6 +268,8 @@ struct SarifResult {
     message: Message,
     locations: Vec<SarifLocation>,
     related_locations: Vec<SarifLocation>,
+    /// The race's fingerprint under `gpurace/v1`: stable across line shifts.
+    partial_fingerprints: std::collections::BTreeMap<&'static str, String>,
     properties: ResultProperties,
 }
 

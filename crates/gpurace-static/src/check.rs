@@ -105,6 +105,7 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                 races: Vec::new(),
                 diagnostics: Vec::new(),
                 sites: mine.iter().filter(|s| !s.label.is_empty()).map(|s| s.label.clone()).collect(),
+                undecided: None,
             };
             let mut unknown = None;
             for site in runs {
@@ -127,6 +128,7 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                 }
             }
             result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+            result.undecided = unknown.clone();
             result.verdict = match unknown {
                 _ if !result.races.is_empty() => Verdict::Race,
                 Some(reason) => Verdict::Unknown { reason },
@@ -293,9 +295,9 @@ fn check_kernel(
         diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "solver-unknown", message), span));
     }
 
-    let verdict = if !races.is_empty() {
-        Verdict::Race
-    } else if bad_witnesses > 0 {
+    // The verdict without the races (the caller makes it `race` when there
+    // are some): what a baseline that removes them all falls back to.
+    let verdict = if bad_witnesses > 0 {
         Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
     } else if !found.unknown.is_empty() {
         Verdict::Unknown {

@@ -52,4 +52,8 @@ pub struct KernelResult {
     /// The launch sites the kernel was analysed at, e.g. `main.cu:88 (main)`;
     /// empty when no launch was seen and the kernel was analysed on its own.
     pub sites: Vec<String>,
+    /// Why the verdict would be `unknown` without the races (some pairs were
+    /// not decided); `None` when every pair was. A baseline that removes all
+    /// races falls back to it.
+    pub undecided: Option<String>,
 }

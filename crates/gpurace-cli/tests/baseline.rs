@@ -1,0 +1,69 @@
+//! `--baseline`: races of an earlier JSON or SARIF report are left out, also
+//! after lines were added above them; a new race is still reported.
+
+mod common;
+
+use common::gpurace;
+
+/// A kernel with one intra-block race (`s[tid + 1]` read while written),
+/// after `padding` blank lines.
+fn kernel(padding: usize, extra_race: bool) -> String {
+    let mut src = "\n".repeat(padding);
+    src.push_str("__global__ void shift(float *out) {\n");
+    src.push_str("  __shared__ float s[257];\n");
+    src.push_str("  unsigned tid = threadIdx.x;\n");
+    src.push_str("  s[tid] = out[tid];\n");
+    src.push_str("  out[tid] = s[tid + 1];\n");
+    if extra_race {
+        src.push_str("  out[0] = s[tid];\n");
+    }
+    src.push_str("}\n");
+    src
+}
+
+#[test]
+fn known_races_are_left_out_after_a_line_shift_and_new_ones_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shift.cu");
+    let path = file.to_str().unwrap();
+    let args = ["--block", "256", "--grid", "1"];
+    std::fs::write(&file, kernel(0, false)).unwrap();
+
+    for format in ["json", "sarif"] {
+        let first = gpurace(&[&["check", "--format", format][..], &args, &[path]].concat());
+        assert_eq!(first.code, 1, "{}", first.stdout);
+        let baseline = dir.path().join(format!("baseline.{format}"));
+        std::fs::write(&baseline, &first.stdout).unwrap();
+        let baseline = baseline.to_str().unwrap();
+
+        // Three lines added above the kernel: the race is still the known one.
+        std::fs::write(&file, kernel(3, false)).unwrap();
+        let again = gpurace(&[&["check", "--format", "json", "--baseline", baseline][..], &args, &[path]].concat());
+        assert_eq!(again.code, 0, "{}", again.stdout);
+        let report = again.json();
+        assert_eq!(report["verdict"], "race-free");
+        assert_eq!(report["races"].as_array().unwrap().len(), 0);
+        assert!(report["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "baseline"));
+
+        // A new race is reported, the known one is not.
+        std::fs::write(&file, kernel(3, true)).unwrap();
+        let new = gpurace(&[&["check", "--format", "json", "--baseline", baseline][..], &args, &[path]].concat());
+        assert_eq!(new.code, 1, "{}", new.stdout);
+        let races = new.json()["races"].as_array().unwrap().clone();
+        assert!(!races.is_empty());
+        assert!(races.iter().all(|r| r["second"]["text"] != "s[tid + 1]" && r["first"]["text"] != "s[tid + 1]"));
+        std::fs::write(&file, kernel(0, false)).unwrap();
+    }
+}
+
+#[test]
+fn an_unreadable_baseline_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shift.cu");
+    std::fs::write(&file, kernel(0, false)).unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").unwrap();
+    let run = gpurace(&["check", "--baseline", bad.to_str().unwrap(), file.to_str().unwrap()]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("baseline"), "{}", run.stderr);
+}
