@@ -56,6 +56,15 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let mut files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let sources = read_sources(&files);
+    for file in &mut files {
+        let dropped = gpurace_report::suppress::apply(file, &sources);
+        if dropped > 0 {
+            let message =
+                format!("{dropped} race{} silenced by `gpurace-ignore` comments", if dropped == 1 { "" } else { "s" });
+            file.diagnostics.push(Diagnostic::new(Severity::Note, "suppressed", message).at(&file.file, 0, 0));
+        }
+    }
     if let (Some(known), Some(path)) = (&baseline, &args.baseline) {
         for file in &mut files {
             let dropped = gpurace_report::fingerprint::apply_baseline(file, known);
@@ -72,7 +81,6 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let run = Run { files, total_ms: elapsed_ms(start) };
 
     let format = Format::from(args.format);
-    let sources = if format == Format::Human { read_sources(&run) } else { Sources::new() };
     let mut out = io::BufWriter::new(io::stdout().lock());
     gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
@@ -175,14 +183,15 @@ fn host_sites(program: &gpurace_ir::Program, host: &Host, report: &mut FileRepor
     facts.sites
 }
 
-/// The source files the human report quotes: those of every race and
-/// diagnostic. A file that cannot be read is left out, and its findings are
-/// shown without source lines.
-fn read_sources(run: &Run) -> Sources {
+/// The source files of every race, kernel and diagnostic, for
+/// `gpurace-ignore` comments and the human report's source lines. A file that
+/// cannot be read is left out: its findings are shown without source lines.
+fn read_sources(files: &[FileReport]) -> Sources {
     let mut names = BTreeSet::new();
-    for file in &run.files {
+    for file in files {
         names.extend(file.diagnostics.iter().map(|d| d.file.as_str()));
         for kernel in &file.kernels {
+            names.insert(kernel.file.as_str());
             names.extend(kernel.diagnostics.iter().map(|d| d.file.as_str()));
             for race in &kernel.races {
                 names.insert(race.first.file.as_str());

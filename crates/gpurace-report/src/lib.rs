@@ -23,6 +23,7 @@ mod message;
 mod sample;
 pub mod sarif;
 mod sources;
+pub mod suppress;
 
 use std::io;
 

@@ -1,5 +1,7 @@
-//! `--baseline`: races of an earlier JSON or SARIF report are left out, also
-//! after lines were added above them; a new race is still reported.
+//! Triage of known races, end to end. `--baseline`: races of an earlier JSON
+//! or SARIF report are left out, also after lines were added above them; a
+//! new race is still reported. `// gpurace-ignore[: names]` comments silence
+//! the races they cover, and only those.
 
 mod common;
 
@@ -66,4 +68,36 @@ fn an_unreadable_baseline_is_a_usage_error() {
     let run = gpurace(&["check", "--baseline", bad.to_str().unwrap(), file.to_str().unwrap()]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("baseline"), "{}", run.stderr);
+}
+
+#[test]
+fn ignore_comments_silence_the_races_they_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shift.cu");
+    let path = file.to_str().unwrap();
+    let args = ["check", "--format", "json", "--block", "256", "--grid", "1", path];
+    let with = |comment: &str| {
+        kernel(0, false).replace("  out[tid] = s[tid + 1];\n", &format!("{comment}\n  out[tid] = s[tid + 1];\n"))
+    };
+
+    for silenced in [
+        "  // gpurace-ignore",
+        "  // gpurace-ignore: intra-block-race, intra-warp-race",
+        "  // gpurace-ignore: data-race",
+    ] {
+        std::fs::write(&file, with(silenced)).unwrap();
+        let run = gpurace(&args);
+        assert_eq!(run.code, 0, "{silenced}: {}", run.stdout);
+        let report = run.json();
+        assert_eq!(report["verdict"], "race-free", "{silenced}");
+        assert!(report["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "suppressed"));
+    }
+    for kept in ["  // gpurace-ignore: barrier-divergence", "  // gpurace-ignored", "  /* gpurace-ignore */"] {
+        std::fs::write(&file, with(kept)).unwrap();
+        let run = gpurace(&args);
+        assert_eq!(run.code, 1, "{kept}: {}", run.stdout);
+    }
+    // Above the kernel: every race of the kernel.
+    std::fs::write(&file, format!("// gpurace-ignore\n{}", kernel(0, true))).unwrap();
+    assert_eq!(gpurace(&args).code, 0);
 }
