@@ -3,7 +3,8 @@
 //! With one input file, the output is exactly one object:
 //!
 //! ```json
-//! {"verdict": "race" | "race-free" | "unknown" | "error",
+//! {"schema_version": 1,
+//!  "verdict": "race" | "race-free" | "unknown" | "error",
 //!  "file": "reduce.cu",
 //!  "tool": {"name": "gpurace", "version": "0.1.0"},
 //!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races", "launches"}],
@@ -33,10 +34,12 @@ use crate::{FileReport, Run, Timings, TOOL_NAME, TOOL_VERSION};
 pub fn render(run: &Run, out: &mut dyn Write) -> io::Result<()> {
     if let [file] = run.files.as_slice() {
         let mut object = FileJson::from_report(file);
+        object.schema_version = Some(SCHEMA_VERSION);
         object.tool = Some(ToolJson::new());
         write(&object, out)
     } else {
         let object = RunJson {
+            schema_version: SCHEMA_VERSION,
             verdict: run.verdict().as_str(),
             tool: ToolJson::new(),
             files: run.files.iter().map(FileJson::from_report).collect(),
@@ -51,8 +54,13 @@ fn write(value: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)
 }
 
+/// The version of the report's schema (`docs/report.schema.json`): raised
+/// when a field changes meaning or goes away, not when one is added.
+pub const SCHEMA_VERSION: u32 = 1;
+
 #[derive(Serialize)]
 struct RunJson<'a> {
+    schema_version: u32,
     verdict: &'static str,
     tool: ToolJson,
     files: Vec<FileJson<'a>>,
@@ -73,6 +81,8 @@ impl ToolJson {
 
 #[derive(Serialize)]
 struct FileJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema_version: Option<u32>,
     verdict: &'static str,
     file: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,6 +96,7 @@ struct FileJson<'a> {
 impl<'a> FileJson<'a> {
     fn from_report(report: &'a FileReport) -> FileJson<'a> {
         FileJson {
+            schema_version: None,
             verdict: report.verdict().as_str(),
             file: &report.file,
             tool: None,
@@ -285,6 +296,26 @@ mod tests {
         assert!(value["timings"]["clang_ms"].is_f64());
         assert!(value.get("files").is_none());
         insta::assert_snapshot!(text);
+    }
+
+    /// Every output validates against the documented schema.
+    #[test]
+    fn outputs_follow_the_documented_schema() {
+        const SCHEMA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/report.schema.json");
+        let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(SCHEMA).unwrap()).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let mut one = sample_run();
+        one.files.truncate(1);
+        for run in [one, sample_run()] {
+            let value: serde_json::Value = serde_json::from_str(&render_to_string(&run)).unwrap();
+            let errors: Vec<String> =
+                validator.iter_errors(&value).map(|e| format!("{e} at {}", e.instance_path())).collect();
+            assert!(errors.is_empty(), "{errors:#?}");
+        }
+        // And the schema rejects what breaks the contract.
+        let mut bad: serde_json::Value = serde_json::from_str(&render_to_string(&sample_run())).unwrap();
+        bad["files"][0]["races"][0]["class"] = "intra-grid".into();
+        assert!(!validator.is_valid(&bad));
     }
 
     #[test]
