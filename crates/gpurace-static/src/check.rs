@@ -1688,8 +1688,15 @@ fn pair_race(
     } else {
         (la, lb)
     };
+    let class = class_of(relation, assignment);
+    let mut notes = notes;
+    // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
+    // to see each other's writes; neither orders the lanes since Volta.
+    if class == RaceClass::IntraWarp && (a.access.volatile || b.access.volatile) {
+        notes.push(VOLATILE_NOTE.into());
+    }
     Race {
-        class: class_of(relation, assignment),
+        class,
         kind: RaceKind::DataRace,
         certainty,
         array: Some(a.access.name.clone()),
@@ -1699,6 +1706,9 @@ fn pair_race(
         notes,
     }
 }
+
+const VOLATILE_NOTE: &str = "warps do not run in lockstep since Volta (independent thread scheduling): a `volatile` \
+                             warp-synchronous reduction needs `__syncwarp()` between its steps";
 
 /// Why the locks and flags around two racing accesses do not order them.
 fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<String> {
