@@ -1691,8 +1691,10 @@ fn pair_race(
     let class = class_of(relation, assignment);
     let mut notes = notes;
     // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
-    // to see each other's writes; neither orders the lanes since Volta.
-    if class == RaceClass::IntraWarp && (a.access.volatile || b.access.volatile) {
+    // shared memory to see each other's writes; neither orders the lanes
+    // since Volta. (A `volatile` global buffer is usually a flag protocol.)
+    let legacy = |ev: &AccessEv<'_>| ev.access.volatile && ev.access.space == Space::Shared;
+    if class == RaceClass::IntraWarp && (legacy(a) || legacy(b)) {
         notes.push(VOLATILE_NOTE.into());
     }
     Race {
