@@ -44,6 +44,12 @@ pub struct Config {
     /// Time after which a kernel's remaining queries are not asked (a safety
     /// net behind `undecided_budget`).
     pub kernel_budget: Duration,
+    /// Time after which the kernels of a file that are left are not
+    /// analysed, and a kernel started late gets what remains as its
+    /// `kernel_budget`: the per-kernel budgets alone do not bound a file with
+    /// many kernels (or template instantiations). A safety net for files
+    /// whose analysis would otherwise run for minutes.
+    pub file_budget: Duration,
     /// Add a `solver-stats` note to every kernel.
     pub stats: bool,
     /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
@@ -65,6 +71,7 @@ impl Default for Config {
             undecided_budget: 3,
             kernel_rlimit: 100_000_000,
             kernel_budget: Duration::from_secs(60),
+            file_budget: Duration::from_secs(40),
             stats: false,
             warp_sync: None,
             host_geometry: false,
@@ -87,6 +94,7 @@ pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
 /// its sites: the races of each (named by their site), the worst verdict.
 pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
     let cache = Cache::default();
+    let started = Instant::now();
     program
         .kernels
         .iter()
@@ -108,8 +116,18 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
             };
             let mut unknown = None;
             for site in runs {
+                let left = config.file_budget.saturating_sub(started.elapsed());
+                if left.is_zero() {
+                    let reason = "the file's time budget is spent".to_string();
+                    let message = format!("kernel `{}` was not analysed: {reason}", kernel.display_name());
+                    let diag = Diagnostic::new(Severity::Warning, "solver-unknown", message).at(&file, line, col);
+                    result.diagnostics.push(diag);
+                    unknown.get_or_insert(reason);
+                    continue;
+                }
+                let config = Config { kernel_budget: config.kernel_budget.min(left), ..config.clone() };
                 let outcome =
-                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, &cache)));
+                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, &config, site, &cache)));
                 let (verdict, races, mut diagnostics) = outcome.unwrap_or_else(|_| {
                     let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
                     let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
