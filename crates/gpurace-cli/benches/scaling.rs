@@ -76,6 +76,7 @@ fn main() -> ExitCode {
         Config { block: Some([256, 1, 1]), grid: Some([1, 1, 1]), jobs: 1, stats: true, ..Default::default() };
     if let Some(budget) = args.budget {
         config.kernel_budget = budget;
+        config.file_budget = config.file_budget.max(budget);
     }
     if let Some(timeout) = args.query_timeout {
         config.query_timeout = timeout;

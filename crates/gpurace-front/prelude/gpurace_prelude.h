@@ -267,8 +267,8 @@ extern const __device__ int warpSize;
 /* ------------------------------------------------------------------------
  * 6. Synchronisation primitives (bodiless; recognised by name).
  *    __gpurace_grid_sync is the whole-grid barrier that cooperative groups'
- *    grid_group::sync() lowers to; __gpurace_tile_sync(n) is a barrier among
- *    the n threads of a tile larger than a warp (thread_block_tile<64+>).
+ *    grid_group::sync() lowers to; __gpurace_tile_sync(n) is the barrier
+ *    of a tile of n consecutive threads (thread_block_tile<n>::sync()).
  * ---------------------------------------------------------------------- */
 __device__ void __syncthreads();
 __device__ int __syncthreads_count(int __predicate);
@@ -1586,8 +1586,7 @@ __host__ __device__ int __ite_int(bool, int, int);
  *     of the primitives above (the lowering inlines it):
  *        thread_block::sync   -> __syncthreads()
  *        grid_group::sync     -> __gpurace_grid_sync()
- *        tile<N<=32>::sync    -> __syncwarp(tile mask)
- *        tile<N>32>::sync     -> __gpurace_tile_sync(N)
+ *        tile<N>::sync        -> __gpurace_tile_sync(N)
  *        coalesced_group::sync-> __syncwarp(captured __activemask())
  *     A type-erased thread_group keeps a kind tag set by the constructors
  *     of the concrete group it was copied from and branches on it.
@@ -1636,7 +1635,7 @@ public:
       __syncthreads();
     else if (__kind == details::__kind_grid || __kind == details::__kind_multi_grid)
       __gpurace_grid_sync();
-    else if (__kind == details::__kind_tile && __size > 32u)
+    else if (__kind == details::__kind_tile)
       __gpurace_tile_sync(__size);
     else
       __syncwarp(__mask);
@@ -1797,12 +1796,7 @@ public:
   /* mask of this tile's lanes (tiles wider than a warp: whole warp) */
   __device__ static unsigned int __tile_mask() { return details::__tile_lane_mask(_Size); }
 
-  __device__ void sync() const {
-    if (_Size > 32u)
-      __gpurace_tile_sync(_Size);
-    else
-      __syncwarp(__tile_mask());
-  }
+  __device__ void sync() const { __gpurace_tile_sync(_Size); }
   __device__ static constexpr unsigned int size() { return _Size; }
   __device__ static constexpr unsigned int num_threads() { return _Size; }
   __device__ static unsigned int thread_rank() {

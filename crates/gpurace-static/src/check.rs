@@ -17,7 +17,7 @@ use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space
 
 use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, SyncKind, Trace, COUNT_WIDTH};
 use crate::site::Site;
-use crate::smt::{self, Abstractions, Answer, Assignment, Link, Query, Relation};
+use crate::smt::{self, Abstractions, Answer, Assignment, Group, Link, Query, Relation};
 use crate::term::{self as t, Leaf, Valuation, T};
 use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
@@ -44,6 +44,12 @@ pub struct Config {
     /// Time after which a kernel's remaining queries are not asked (a safety
     /// net behind `undecided_budget`).
     pub kernel_budget: Duration,
+    /// Time after which the kernels of a file that are left are not
+    /// analysed, and a kernel started late gets what remains as its
+    /// `kernel_budget`: the per-kernel budgets alone do not bound a file with
+    /// many kernels (or template instantiations). A safety net for files
+    /// whose analysis would otherwise run for minutes.
+    pub file_budget: Duration,
     /// Add a `solver-stats` note to every kernel.
     pub stats: bool,
     /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
@@ -65,6 +71,7 @@ impl Default for Config {
             undecided_budget: 3,
             kernel_rlimit: 100_000_000,
             kernel_budget: Duration::from_secs(60),
+            file_budget: Duration::from_secs(40),
             stats: false,
             warp_sync: None,
             host_geometry: false,
@@ -87,6 +94,7 @@ pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
 /// its sites: the races of each (named by their site), the worst verdict.
 pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
     let cache = Cache::default();
+    let started = Instant::now();
     program
         .kernels
         .iter()
@@ -109,8 +117,18 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
             };
             let mut unknown = None;
             for site in runs {
+                let left = config.file_budget.saturating_sub(started.elapsed());
+                if left.is_zero() {
+                    let reason = "the file's time budget is spent".to_string();
+                    let message = format!("kernel `{}` was not analysed: {reason}", kernel.display_name());
+                    let diag = Diagnostic::new(Severity::Warning, "solver-unknown", message).at(&file, line, col);
+                    result.diagnostics.push(diag);
+                    unknown.get_or_insert(reason);
+                    continue;
+                }
+                let config = Config { kernel_budget: config.kernel_budget.min(left), ..config.clone() };
                 let outcome =
-                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, &cache)));
+                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, &config, site, &cache)));
                 let (verdict, races, mut diagnostics) = outcome.unwrap_or_else(|_| {
                     let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
                     let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
@@ -839,6 +857,10 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace:
                 vec![block_link(a, b), Link::Eq(a.counts.warp.clone(), b.counts.warp.clone())]
             }
         };
+        let mut links = links;
+        for (g, x, y) in group_counts(a, b, *r, trace) {
+            links.push(Link::Or(vec![Link::Group(g, false), Link::Eq(x.clone(), y.clone())]));
+        }
         cases.push((*r, links));
     }
     // The block link, when every relation has it, goes to `same`.
@@ -879,6 +901,34 @@ fn count_eqs(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation) -> Vec<(T, T)> {
     }
     if matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)) {
         out.push((ca.warp.clone(), cb.warp.clone()));
+    }
+    out
+}
+
+/// The group barriers that order two threads in relation `r` when both are
+/// in one group: (group, count of thread 1, count of thread 2). The n-th
+/// barrier of a group is one barrier for all its threads (else they diverge,
+/// a defect reported on its own), so two threads of one group race only on
+/// accesses made with equal counts of its barriers.
+fn group_counts<'a>(
+    a: &'a AccessEv<'_>,
+    b: &'a AccessEv<'_>,
+    r: Relation,
+    trace: &Trace<'_>,
+) -> Vec<(Group, &'a T, &'a T)> {
+    let mut out = Vec::new();
+    for (i, g) in trace.groups.iter().enumerate() {
+        let (Some(x), Some(y)) = (a.counts.groups.get(i), b.counts.groups.get(i)) else { continue };
+        let relevant = match r {
+            Relation::InterBlock => false,
+            Relation::IntraWarp | Relation::IntraWarpApart(_) | Relation::SameBlock => true,
+            // Tiles of a warp or less never hold threads of two warps.
+            Relation::IntraBlock => matches!(g, Group::Tile(n) if *n > 32),
+        };
+        let same_constant = x.as_const().zip(y.as_const()).is_some_and(|(x, y)| x == y);
+        if relevant && !same_constant {
+            out.push((*g, x, y));
+        }
     }
     out
 }
@@ -992,6 +1042,7 @@ fn divergence_query(ev: &BarrierEv) -> Query {
             BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
             BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
             BarrierKind::Warp => vec![(Relation::IntraWarp, Vec::new())],
+            BarrierKind::Group(g) => vec![(Relation::SameBlock, vec![Link::Group(g, true)])],
         },
         abstractions: Abstractions::default(),
     }
@@ -1542,7 +1593,10 @@ fn pair_witness_holds(
     let mut ev = Eval { assignment, memo: HashMap::new() };
     let q = pair_query(a, b, &[relation], trace);
     let apart_ok = q.apart.iter().all(|(_, x, y)| ev.value(x, 0) != ev.value(y, 1));
-    let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1));
+    let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1))
+        && group_counts(a, b, relation, trace)
+            .iter()
+            .all(|(g, x, y)| !smt::group_holds(*g, assignment) || ev.value(x, 0) == ev.value(y, 1));
     let overlap_ok = q.overlap.as_ref().is_some_and(|(x, sx, y, sy)| {
         let (vx, vy) = (ev.value(x, 0), ev.value(y, 1));
         smt::overlaps(vx, *sx, vy, *sy)
@@ -1565,6 +1619,9 @@ fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], assignment: 
         && match ev_b.kind {
             BarrierKind::Block => smt::relation_holds(Relation::SameBlock, assignment),
             BarrierKind::Warp => smt::relation_holds(Relation::IntraWarp, assignment),
+            BarrierKind::Group(g) => {
+                smt::relation_holds(Relation::SameBlock, assignment) && smt::group_holds(g, assignment)
+            }
             BarrierKind::Grid => {
                 smt::relation_holds(Relation::SameBlock, assignment)
                     || smt::relation_holds(Relation::InterBlock, assignment)
@@ -1726,8 +1783,17 @@ fn pair_race(
     } else {
         (la, lb)
     };
+    let class = class_of(relation, assignment);
+    let mut notes = notes;
+    // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
+    // shared memory to see each other's writes; neither orders the lanes
+    // since Volta. (A `volatile` global buffer is usually a flag protocol.)
+    let legacy = |ev: &AccessEv<'_>| ev.access.volatile && ev.access.space == Space::Shared;
+    if class == RaceClass::IntraWarp && (legacy(a) || legacy(b)) {
+        notes.push(VOLATILE_NOTE.into());
+    }
     Race {
-        class: class_of(relation, assignment),
+        class,
         kind: RaceKind::DataRace,
         certainty,
         array: Some(a.access.name.clone()),
@@ -1737,6 +1803,9 @@ fn pair_race(
         notes,
     }
 }
+
+const VOLATILE_NOTE: &str = "warps do not run in lockstep since Volta (independent thread scheduling): a `volatile` \
+                             warp-synchronous reduction needs `__syncwarp()` between its steps";
 
 /// Why the locks and flags around two racing accesses do not order them.
 fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<String> {
@@ -1799,11 +1868,13 @@ fn scope_name(s: Scope) -> &'static str {
 
 fn divergence_race(program: &Program, kernel: &Kernel, site: &Site, ev: &BarrierEv, assignment: &Assignment) -> Race {
     let text = match ev.kind {
-        BarrierKind::Block => "__syncthreads()",
-        BarrierKind::Warp => "__syncwarp()",
-        BarrierKind::Grid => "grid.sync()",
+        BarrierKind::Block => "__syncthreads()".to_string(),
+        BarrierKind::Warp => "__syncwarp()".to_string(),
+        BarrierKind::Grid => "grid.sync()".to_string(),
+        BarrierKind::Group(Group::Tile(n)) => format!("the barrier of a tile of {n} threads"),
+        BarrierKind::Group(Group::Lanes(m)) => format!("__syncwarp({m:#010x})"),
     };
-    let at = location(program, ev.span, text, None);
+    let at = location(program, ev.span, &text, None);
     let class = if smt::relation_holds(Relation::InterBlock, assignment) {
         RaceClass::InterBlock
     } else {

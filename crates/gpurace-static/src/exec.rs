@@ -37,6 +37,7 @@ use gpurace_ir::{
     Type, UnOp, VarId,
 };
 
+use crate::smt::Group;
 use crate::term::{self as t, BvOp, CmpOp, Deps, FreshKind, Leaf, Leaves, T};
 
 /// The memory object an access touches.
@@ -61,6 +62,8 @@ pub struct Counts {
     pub block: T,
     pub warp: T,
     pub grid: T,
+    /// Barriers of each group of [`Trace::groups`] (tiles, partial masks).
+    pub groups: Vec<T>,
     /// The loops with barriers around the point whose iterations all pass
     /// the same number of block barriers, outermost first.
     pub levels: Vec<Level>,
@@ -208,6 +211,8 @@ pub enum BarrierKind {
     Warp,
     /// `this_grid().sync()`: every thread of the grid.
     Grid,
+    /// A tile or partial-mask warp barrier: the threads of one group.
+    Group(Group),
 }
 
 /// One block, warp or grid barrier a thread may execute.
@@ -248,6 +253,9 @@ pub struct Trace<'k> {
     /// The (release, wait) pairs of `syncs` that order accesses, decided by
     /// the checker (`check::usable_flags`).
     pub usable: HashSet<(usize, usize)>,
+    /// The groups of the kernel's tile and partial-mask warp barriers, in the
+    /// order of [`Counts::groups`].
+    pub groups: Vec<Group>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -259,6 +267,7 @@ enum Tag {
     Exit(u32),
     Before(u32),
     Counts(u8),
+    GroupCounts(u8, u32),
     Uninit(u32),
     Product(u8),
     Scaled(u32, u8),
@@ -273,6 +282,8 @@ struct State {
     grid: T,
     /// Block count relative to the innermost level (see [`Level`]).
     rel: T,
+    /// Counts of the group barriers, as in [`Counts::groups`].
+    groups: Vec<T>,
     /// Known contents of thread-local memory: (variable, byte offset, size) and
     /// the value last stored there. Local memory is private to the thread, so a
     /// load returns exactly what the thread stored.
@@ -420,6 +431,15 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         fine: fine_sync(&kernel.body),
         loop_depth: 0,
     };
+    gpurace_ir::walk_stmts(&kernel.body, &mut |stmt| {
+        if let Stmt::Barrier { barrier, .. } = stmt {
+            if let Some(Sync::Group(g)) = barrier_sync(barrier) {
+                if !exec.trace.groups.contains(&g) {
+                    exec.trace.groups.push(g);
+                }
+            }
+        }
+    });
     let zero = t::constant(0, COUNT_WIDTH);
     let state = State {
         pc: t::tru(),
@@ -427,6 +447,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         block: zero.clone(),
         warp: zero.clone(),
         rel: zero.clone(),
+        groups: vec![zero.clone(); exec.trace.groups.len()],
         grid: zero,
         local: Vec::new(),
         seen: Vec::new(),
@@ -994,28 +1015,36 @@ impl<'k> Exec<'k> {
                 returns.push(end);
                 st = merge(returns);
             }
-            Stmt::Barrier { barrier, span } => match barrier {
-                Barrier::Block { .. } => {
+            Stmt::Barrier { barrier, span } => match barrier_sync(barrier) {
+                Some(Sync::Block) => {
                     self.barrier(&st, *span, BarrierKind::Block);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                     st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
                 }
-                Barrier::Grid => {
+                Some(Sync::Grid) => {
                     self.barrier(&st, *span, BarrierKind::Grid);
                     st.seen.clear();
                     st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                     st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
                     st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
                 }
-                Barrier::Warp { mask } if full_mask(mask) => {
+                Some(Sync::Warp) => {
                     self.barrier(&st, *span, BarrierKind::Warp);
                     st.seen.clear();
                     st.warp = t::add(&st.warp, &t::constant(1, COUNT_WIDTH));
                 }
-                // A partial warp barrier or a tile barrier orders nothing here:
-                // ignoring a barrier can only add races.
-                Barrier::Warp { .. } | Barrier::Tile { .. } => {}
+                Some(Sync::Group(g)) => {
+                    self.barrier(&st, *span, BarrierKind::Group(g));
+                    st.seen.clear();
+                    if let Some(i) = self.trace.groups.iter().position(|x| *x == g) {
+                        st.groups[i] = t::add(&st.groups[i], &t::constant(1, COUNT_WIDTH));
+                    }
+                }
+                // A warp barrier whose mask or a tile barrier whose size is not
+                // a constant orders nothing: ignoring a barrier can only add
+                // races.
+                None => {}
             },
             Stmt::Fence { scope, .. } => {
                 if self.fine && self.record {
@@ -1193,6 +1222,7 @@ impl<'k> Exec<'k> {
                     block: st.block.clone(),
                     warp: st.warp.clone(),
                     grid: st.grid.clone(),
+                    groups: st.groups.clone(),
                     levels: self.levels.clone(),
                     rel: st.rel.clone(),
                 },
@@ -1277,44 +1307,55 @@ impl<'k> Exec<'k> {
 
         let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
         let per_iteration = if sync { self.loop_increment(lp) } else { None };
-        // Counts at iteration `iter` (tag 0) or after the loop (tag 1), and the
-        // count relative to the innermost level: zero at the start of an
-        // iteration of a loop that is a level itself.
-        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> [T; 4] {
-            let entry = [st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
+        // Counts at iteration `iter` (tag 0) or after the loop (tag 1): block,
+        // warp, grid, the block count relative to the innermost level (zero
+        // at the start of an iteration of a loop that is a level itself),
+        // then the group counts.
+        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> Vec<T> {
+            let mut entry = vec![st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
+            entry.extend(st.groups.iter().cloned());
             if !sync {
                 return entry;
             }
             match &per_iteration {
                 Some(m) => {
                     let k64 = t::resize(iter, COUNT_WIDTH, false);
-                    let m = [m[0].clone(), m[1].clone(), m[2].clone(), m[0].clone()];
-                    let mut out = [0, 1, 2, 3].map(|i| t::add(&entry[i], &t::mul(&k64, &m[i])));
+                    // `m` has no entry for `rel`, which grows like the block count.
+                    let step = |i: usize| match i {
+                        0..=2 => &m[i],
+                        3 => &m[0],
+                        _ => &m[i - 1],
+                    };
+                    let mut out: Vec<T> =
+                        entry.iter().enumerate().map(|(i, e)| t::add(e, &t::mul(&k64, step(i)))).collect();
                     if tag == 0 {
                         out[3] = t::constant(0, COUNT_WIDTH);
                     }
                     out
                 }
                 None => {
-                    let extra = [0u8, 1, 2].map(|i| {
-                        exec.fresh(
-                            node,
-                            Tag::Counts(tag * 3 + i),
-                            || "barrier count".into(),
-                            COUNT_WIDTH,
-                            FreshKind::Approx,
-                        )
-                    });
-                    let rel = t::add(&entry[3], &extra[0]);
-                    let [b, w, g] = [0, 1, 2].map(|i| t::add(&entry[i], &extra[i]));
-                    [b, w, g, rel]
+                    let extra: Vec<T> = (0..entry.len() - 1)
+                        .map(|i| {
+                            let tag = match i {
+                                0..=2 => Tag::Counts(tag * 3 + i as u8),
+                                _ => Tag::GroupCounts(tag, (i - 3) as u32),
+                            };
+                            exec.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
+                        })
+                        .collect();
+                    let extra_of = |i: usize| match i {
+                        0..=2 => &extra[i],
+                        3 => &extra[0],
+                        _ => &extra[i - 1],
+                    };
+                    entry.iter().enumerate().map(|(i, e)| t::add(e, extra_of(i))).collect()
                 }
             }
         };
 
         // One symbolic iteration: iteration number k.
         let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
-        let [block, warp, grid, rel] = counts_at(self, &k, 0);
+        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &k, 0));
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             local_writes(b, &mut written);
@@ -1333,6 +1374,7 @@ impl<'k> Exec<'k> {
             warp,
             grid,
             rel,
+            groups,
             local: local.clone(),
             seen: Vec::new(),
             sync: entry_sync,
@@ -1396,8 +1438,9 @@ impl<'k> Exec<'k> {
             return merge(breaks);
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
-        let [block, warp, grid, rel] = counts_at(self, &n, 1);
-        let mut exit = State { pc: st.pc.clone(), env, block, warp, grid, rel, local, seen: Vec::new(), sync: after };
+        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &n, 1));
+        let mut exit =
+            State { pc: st.pc.clone(), env, block, warp, grid, rel, groups, local, seen: Vec::new(), sync: after };
         let record = std::mem::replace(&mut self.record, false);
         exit = self.block(exit, &lp.cond_pre);
         let c = t::to_bool(&self.value(&exit, cond));
@@ -1719,26 +1762,45 @@ impl<'k> Exec<'k> {
 
     /// Barriers one iteration of `lp` passes, when every iteration passes the
     /// same number.
-    fn loop_increment(&mut self, lp: &'k Loop) -> Option<[T; 3]> {
-        let mut total = zero_counts();
+    /// Barriers one iteration of `lp` passes, when every iteration passes the
+    /// same number: block, warp, grid, then each group of `Trace::groups`.
+    fn loop_increment(&mut self, lp: &'k Loop) -> Option<Vec<T>> {
+        let mut total = self.zero_counts();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             let m = self.increment(b)?;
-            total = [0, 1, 2].map(|i| t::add(&total[i], &m[i]));
+            total = total.iter().zip(&m).map(|(x, y)| t::add(x, y)).collect();
         }
         Some(total)
     }
 
-    fn increment(&mut self, stmts: &'k [Stmt]) -> Option<[T; 3]> {
-        let mut total = zero_counts();
+    fn zero_counts(&self) -> Vec<T> {
+        vec![t::constant(0, COUNT_WIDTH); 3 + self.trace.groups.len()]
+    }
+
+    fn unit(&self, i: usize) -> Vec<T> {
+        let mut m = self.zero_counts();
+        m[i] = t::constant(1, COUNT_WIDTH);
+        m
+    }
+
+    fn increment(&mut self, stmts: &'k [Stmt]) -> Option<Vec<T>> {
+        let mut total = self.zero_counts();
         for stmt in stmts {
             let m = match stmt {
-                Stmt::Barrier { barrier: Barrier::Block { .. }, .. } => unit(0),
-                Stmt::Barrier { barrier: Barrier::Grid, .. } => {
-                    let mut m = unit(0);
-                    m[2] = t::constant(1, COUNT_WIDTH);
-                    m
-                }
-                Stmt::Barrier { barrier: Barrier::Warp { mask }, .. } if full_mask(mask) => unit(1),
+                Stmt::Barrier { barrier, .. } => match barrier_sync(barrier) {
+                    Some(Sync::Block) => self.unit(0),
+                    Some(Sync::Grid) => {
+                        let mut m = self.unit(0);
+                        m[2] = t::constant(1, COUNT_WIDTH);
+                        m
+                    }
+                    Some(Sync::Warp) => self.unit(1),
+                    Some(Sync::Group(g)) => match self.trace.groups.iter().position(|x| *x == g) {
+                        Some(i) => self.unit(3 + i),
+                        None => self.zero_counts(),
+                    },
+                    None => self.zero_counts(),
+                },
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. } => return None,
                 Stmt::If { then, els, .. } => {
                     let a = self.increment(then)?;
@@ -1751,18 +1813,18 @@ impl<'k> Exec<'k> {
                 Stmt::Scope(body) | Stmt::Inlined { body, .. } => self.increment(body)?,
                 Stmt::Loop(inner) => {
                     if !(has_sync(&inner.cond_pre) || has_sync(&inner.body) || has_sync(&inner.step)) {
-                        zero_counts()
+                        self.zero_counts()
                     } else {
                         let m = self.loop_increment(inner)?;
                         let n = self.fresh(key(&**inner), Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
                         let n = t::resize(&n, COUNT_WIDTH, false);
-                        m.map(|x| t::mul(&n, &x))
+                        m.iter().map(|x| t::mul(&n, x)).collect()
                     }
                 }
                 Stmt::Switch { .. } if has_sync(std::slice::from_ref(stmt)) => return None,
-                _ => zero_counts(),
+                _ => self.zero_counts(),
             };
-            total = [0, 1, 2].map(|i| t::add(&total[i], &m[i]));
+            total = total.iter().zip(&m).map(|(x, y)| t::add(x, y)).collect();
         }
         Some(total)
     }
@@ -1844,14 +1906,11 @@ fn aligned(offset: &T, size: u64) -> bool {
     }
 }
 
-fn zero_counts() -> [T; 3] {
-    [0, 1, 2].map(|_| t::constant(0, COUNT_WIDTH))
-}
-
-fn unit(i: usize) -> [T; 3] {
-    let mut m = zero_counts();
-    m[i] = t::constant(1, COUNT_WIDTH);
-    m
+/// Block, warp, grid, relative block and group counts from one vector.
+fn split_counts(mut counts: Vec<T>) -> (T, T, T, T, Vec<T>) {
+    let groups = counts.split_off(4);
+    let [block, warp, grid, rel]: [T; 4] = counts.try_into().unwrap_or_else(|_| unreachable!("four counts"));
+    (block, warp, grid, rel, groups)
 }
 
 fn dead(st: &State) -> State {
@@ -1881,6 +1940,8 @@ fn merge(states: Vec<State>) -> State {
     let warp = pick(live.iter().map(|s| Some(&s.warp)).collect()).unwrap();
     let grid = pick(live.iter().map(|s| Some(&s.grid)).collect()).unwrap();
     let rel = pick(live.iter().map(|s| Some(&s.rel)).collect()).unwrap();
+    let groups =
+        (0..template.groups.len()).map(|i| pick(live.iter().map(|s| s.groups.get(i)).collect()).unwrap()).collect();
     // Local memory known on every path, merged like variables.
     let mut local = Vec::new();
     for (var, offset, size, _) in &live[0].local {
@@ -1904,7 +1965,7 @@ fn merge(states: Vec<State>) -> State {
         .cloned()
         .collect();
     let sync = merge_sync(&live.iter().map(|s| &s.sync).collect::<Vec<_>>());
-    State { pc, env, block, warp, grid, rel, local, seen, sync }
+    State { pc, env, block, warp, grid, rel, groups, local, seen, sync }
 }
 
 fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
@@ -2007,13 +2068,6 @@ fn mentions_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
     found
 }
 
-pub fn full_mask(mask: &Expr) -> bool {
-    match strip_casts(mask) {
-        Expr::Int { value, .. } => *value as u32 == u32::MAX,
-        _ => false,
-    }
-}
-
 /// Local variables a block may write through memory (any depth).
 fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {
     gpurace_ir::walk_stmts(stmts, &mut |stmt| {
@@ -2064,11 +2118,44 @@ fn has_jump(stmts: &[Stmt]) -> bool {
     })
 }
 
-/// Whether a block contains a block, grid or full warp barrier.
+/// What a barrier statement synchronises, decided from the IR alone so that
+/// a loop's per-iteration counts and the barriers its body executes agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sync {
+    Block,
+    Grid,
+    Warp,
+    Group(Group),
+}
+
+/// `None`: the barrier orders nothing the engine can name (a mask or tile
+/// size that is not a constant, an empty mask, a size that is not a power of
+/// two), so it is ignored, which can only add races.
+fn barrier_sync(barrier: &Barrier) -> Option<Sync> {
+    let constant = |e: &Expr| match strip_casts(e) {
+        Expr::Int { value, .. } => Some(*value),
+        _ => None,
+    };
+    match barrier {
+        Barrier::Block { .. } => Some(Sync::Block),
+        Barrier::Grid => Some(Sync::Grid),
+        Barrier::Warp { mask } => match constant(mask)? as u32 {
+            u32::MAX => Some(Sync::Warp),
+            0 => None,
+            m => Some(Sync::Group(Group::Lanes(m))),
+        },
+        Barrier::Tile { size } => match u32::try_from(constant(size)?).ok()? {
+            32 => Some(Sync::Warp),
+            n if n.is_power_of_two() && n <= 1024 => Some(Sync::Group(Group::Tile(n))),
+            _ => None,
+        },
+    }
+}
+
+/// Whether a block contains a barrier the engine counts.
 pub fn has_sync(stmts: &[Stmt]) -> bool {
     stmts.iter().any(|s| match s {
-        Stmt::Barrier { barrier: Barrier::Block { .. } | Barrier::Grid, .. } => true,
-        Stmt::Barrier { barrier: Barrier::Warp { mask }, .. } => full_mask(mask),
+        Stmt::Barrier { barrier, .. } => barrier_sync(barrier).is_some(),
         Stmt::If { then, els, .. } => has_sync(then) || has_sync(els),
         Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => has_sync(b),
         Stmt::Switch { cases, .. } => cases.iter().any(|c| has_sync(&c.body)),

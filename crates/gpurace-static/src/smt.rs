@@ -34,6 +34,18 @@ pub enum Relation {
     SameBlock,
 }
 
+/// The threads a tile or partial-mask warp barrier synchronises, as a
+/// partition of a block: two threads are in one group when they are in one
+/// block and in one part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Tiles of this many consecutive threads (a power of two, linear
+    /// thread ids): `thread_block_tile<N>::sync()`.
+    Tile(u32),
+    /// The lanes of one warp named by a constant mask: `__syncwarp(mask)`.
+    Lanes(u32),
+}
+
 /// A satisfiability question about two threads.
 #[derive(Debug, Clone)]
 pub struct Query {
@@ -75,6 +87,8 @@ pub enum Link {
     Two(T),
     And(Vec<Link>),
     Or(Vec<Link>),
+    /// Both threads are (`true`) or are not (`false`) in one group.
+    Group(Group, bool),
 }
 
 impl Link {
@@ -88,6 +102,7 @@ impl Link {
                 (if matches!(self, Link::And(_)) { 3u8 } else { 4u8 }, parts.len()).hash(h);
                 parts.iter().for_each(|p| p.hash_into(h));
             }
+            Link::Group(g, together) => (5u8, g, together).hash(h),
         }
     }
 
@@ -96,6 +111,7 @@ impl Link {
             Link::Eq(a, b) => out.extend([a, b]),
             Link::One(a) | Link::Two(a) => out.push(a),
             Link::And(parts) | Link::Or(parts) => parts.iter().for_each(|p| p.terms(out)),
+            Link::Group(..) => {}
         }
     }
 }
@@ -193,6 +209,23 @@ pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
         }
         Relation::SameBlock => same_block && l1 != l2,
     }
+}
+
+/// Whether concrete threads are in one group (the witness check's side).
+pub fn group_holds(g: Group, a: &Assignment) -> bool {
+    let get = |l: Leaf, th: usize| a.leaf(l, th, 32);
+    let dim = [0, 1, 2].map(|d| get(Leaf::BlockDim(d), 0));
+    let tid = |th| [0, 1, 2].map(|d| get(Leaf::Tid(d), th));
+    let same_block = (0..3).all(|d| get(Leaf::Bid(d), 0) == get(Leaf::Bid(d), 1));
+    let (l1, l2) = (linear(tid(0), dim), linear(tid(1), dim));
+    same_block
+        && match g {
+            Group::Tile(n) => l1 / u128::from(n.max(1)) == l2 / u128::from(n.max(1)),
+            Group::Lanes(m) => {
+                let member = |l: u128| (m >> (l % 32)) & 1 == 1;
+                l1 / 32 == l2 / 32 && member(l1) && member(l2)
+            }
+        }
 }
 
 /// The overlap test of two byte ranges, as the engine evaluates it.
@@ -503,6 +536,14 @@ impl<'c> Solver<'c> {
             }
             Link::One(a) => self.boolean(a, 1),
             Link::Two(a) => self.boolean(a, 2),
+            Link::Group(g, together) => {
+                let inside = self.group(*g);
+                if *together {
+                    inside
+                } else {
+                    inside.not()
+                }
+            }
             Link::And(parts) | Link::Or(parts) => {
                 let parts: Vec<Bool<'c>> = parts.iter().map(|p| self.link(p)).collect();
                 let refs: Vec<&Bool<'c>> = parts.iter().collect();
@@ -523,9 +564,10 @@ impl<'c> Solver<'c> {
         }
     }
 
-    fn relation(&mut self, rel: Relation) -> Bool<'c> {
+    /// Linear thread ids of both threads (64 bits) and whether they are in
+    /// one block.
+    fn thread_ids(&mut self) -> (BV<'c>, BV<'c>, Bool<'c>) {
         let ctx = self.ctx;
-        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
         let dim: Vec<BV<'c>> =
             (0..3).map(|d| self.leaf(Leaf::BlockDim(d), 32, 1).as_bv().unwrap().zero_ext(32)).collect();
         let used = self.block_dims_used;
@@ -549,6 +591,30 @@ impl<'c> Solver<'c> {
             })
             .collect();
         let same_block = Bool::and(ctx, &same_block.iter().collect::<Vec<_>>());
+        (l1, l2, same_block)
+    }
+
+    fn group(&mut self, g: Group) -> Bool<'c> {
+        let ctx = self.ctx;
+        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
+        let (l1, l2, same_block) = self.thread_ids();
+        match g {
+            Group::Tile(n) => {
+                let n = c64(u64::from(n.max(1)));
+                Bool::and(ctx, &[&same_block, &l1.bvudiv(&n)._eq(&l2.bvudiv(&n))])
+            }
+            Group::Lanes(m) => {
+                let member = |l: &BV<'c>| c64(u64::from(m)).bvlshr(&l.bvurem(&c64(32))).bvand(&c64(1))._eq(&c64(1));
+                let same_warp = l1.bvudiv(&c64(32))._eq(&l2.bvudiv(&c64(32)));
+                Bool::and(ctx, &[&same_block, &same_warp, &member(&l1), &member(&l2)])
+            }
+        }
+    }
+
+    fn relation(&mut self, rel: Relation) -> Bool<'c> {
+        let ctx = self.ctx;
+        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
+        let (l1, l2, same_block) = self.thread_ids();
         let (w1, w2) = (l1.bvudiv(&c64(32)), l2.bvudiv(&c64(32)));
         match rel {
             Relation::InterBlock => same_block.not(),
