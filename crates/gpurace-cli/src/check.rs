@@ -32,7 +32,16 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     };
     let options = args.front.options();
     let host =
-        Host { enabled: !args.no_host, assumptions: crate::config::assumptions(&args.assume, args.config.as_deref())? };
+        Host { enabled: !args.no_host, settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)? };
+    let format = match (args.format, host.settings.format()?) {
+        (Some(format), _) => Format::from(format),
+        (None, Some(name)) => match name.as_str() {
+            "json" => Format::Json,
+            "sarif" => Format::Sarif,
+            _ => Format::Human,
+        },
+        (None, None) => Format::Human,
+    };
     let config = gpurace_static::Config {
         block: args.block,
         grid: args.grid,
@@ -80,7 +89,6 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     }
     let run = Run { files, total_ms: elapsed_ms(start) };
 
-    let format = Format::from(args.format);
     let mut out = io::BufWriter::new(io::stdout().lock());
     gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
@@ -142,10 +150,26 @@ fn check_file(
         report.timings.total_ms = elapsed_ms(start);
         return Ok(report);
     }
+    let settings = match host.settings.of(&input.path) {
+        Ok(settings) => settings,
+        Err(err) => {
+            let message = format!("{err:#}");
+            report.diagnostics.push(Diagnostic::new(Severity::Error, "bad-config", message).at(&input.name, 0, 0));
+            report.timings.total_ms = elapsed_ms(start);
+            return Ok(report);
+        }
+    };
     let lowered = gpurace_front::lower_file(&input.path, options)?;
     let analysis = Instant::now();
-    let sites = host_sites(&lowered.program, host, &mut report);
+    let sites = host_sites(&lowered.program, host.enabled, &settings.assumptions, &mut report);
     report.kernels = gpurace_static::check_sites(&lowered.program, config, &sites);
+    let before = report.kernels.len();
+    report.kernels.retain(|k| !settings.ignores(&k.kernel));
+    let ignored = before - report.kernels.len();
+    if ignored > 0 {
+        let message = format!("{ignored} kernel{} ignored by gpurace.toml", if ignored == 1 { "" } else { "s" });
+        report.diagnostics.push(Diagnostic::new(Severity::Note, "ignored", message).at(&input.name, 0, 0));
+    }
     report.diagnostics.extend(lowered.diagnostics);
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
@@ -156,19 +180,23 @@ fn check_file(
     Ok(report)
 }
 
-/// Whether to use the host code, and the facts given by hand.
-struct Host {
+/// Whether to use the host code, and the settings given by hand.
+struct Host<'a> {
     enabled: bool,
-    assumptions: Vec<gpurace_host::Assumption>,
+    settings: crate::config::PerFile<'a>,
 }
 
 /// The launch sites of the program with what its host code knows at each
 /// (none with `--no-host`), and the facts by hand; a panic in the host
 /// analysis becomes an `internal-error` and the kernels are analysed on
 /// their own.
-fn host_sites(program: &gpurace_ir::Program, host: &Host, report: &mut FileReport) -> Vec<gpurace_static::Site> {
-    let facts =
-        panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::host_facts(program, host.enabled, &host.assumptions)));
+fn host_sites(
+    program: &gpurace_ir::Program,
+    enabled: bool,
+    assumptions: &[gpurace_host::Assumption],
+    report: &mut FileReport,
+) -> Vec<gpurace_static::Site> {
+    let facts = panic::catch_unwind(AssertUnwindSafe(|| gpurace_host::host_facts(program, enabled, assumptions)));
     let facts = facts.unwrap_or_else(|payload| {
         let message = format!(
             "the host-guided analysis failed ({}); kernels are analysed on their own",

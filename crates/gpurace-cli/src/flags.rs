@@ -45,8 +45,9 @@ pub struct CheckArgs {
     /// `json` prints one JSON object: the report of the file with one input
     /// file, or `{"verdict", "tool", "files": [...], "timings"}` with several.
     /// `sarif` prints one SARIF 2.1.0 log for all files.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    /// [default: human, or the `format` of gpurace.toml]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
 
     /// Threads per block (blockDim) of every launch, as X, X,Y or X,Y,Z
     ///
@@ -110,7 +111,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "[KERNEL:] EXPR")]
     pub assume: Vec<String>,
 
-    /// Read facts from this file instead of `./gpurace.toml`
+    /// Read settings from this file for every input, instead of the nearest
+    /// `gpurace.toml` in the input's directory or above
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
@@ -219,7 +221,7 @@ mod tests {
     fn defaults() {
         let args = check(&["a.cu"]).unwrap();
         assert_eq!(args.paths, [PathBuf::from("a.cu")]);
-        assert_eq!(args.format, FormatArg::Human);
+        assert_eq!(args.format, None);
         assert_eq!((args.block, args.grid, args.jobs, args.warp_sync), (None, None, None, None));
         assert!(args.front.defines.is_empty() && args.front.includes.is_empty());
     }
@@ -231,8 +233,8 @@ mod tests {
 
     #[test]
     fn format() {
-        assert_eq!(check(&["--format", "json", "a.cu"]).unwrap().format, FormatArg::Json);
-        assert_eq!(check(&["--format=sarif", "a.cu"]).unwrap().format, FormatArg::Sarif);
+        assert_eq!(check(&["--format", "json", "a.cu"]).unwrap().format, Some(FormatArg::Json));
+        assert_eq!(check(&["--format=sarif", "a.cu"]).unwrap().format, Some(FormatArg::Sarif));
         assert!(check(&["--format", "xml", "a.cu"]).is_err());
     }
 

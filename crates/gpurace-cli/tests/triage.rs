@@ -101,3 +101,34 @@ fn ignore_comments_silence_the_races_they_name() {
     std::fs::write(&file, format!("// gpurace-ignore\n{}", kernel(0, true))).unwrap();
     assert_eq!(gpurace(&args).code, 0);
 }
+
+#[test]
+fn gpurace_toml_is_found_above_the_file_and_sets_geometry_format_and_ignores() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("src");
+    std::fs::create_dir_all(&sub).unwrap();
+    let file = sub.join("shift.cu");
+    std::fs::write(&file, kernel(0, false)).unwrap();
+    let path = file.to_str().unwrap();
+    std::fs::write(dir.path().join("gpurace.toml"), "[[kernel]]\nname = \"shift\"\nblock = [64]\ngrid = [1]\n")
+        .unwrap();
+    let run = gpurace(&["check", "--format", "json", path]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let witness = &run.json()["races"][0]["witness"];
+    assert_eq!(witness["block"], serde_json::json!([64, 1, 1]));
+    assert_eq!(witness["grid"], serde_json::json!([1, 1, 1]));
+
+    // The nearest file wins: this one ignores the kernel.
+    std::fs::write(sub.join("gpurace.toml"), "ignore = [\"shift\"]\n").unwrap();
+    let run = gpurace(&["check", "--format", "json", path]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let report = run.json();
+    assert_eq!(report["kernels"].as_array().unwrap().len(), 0);
+    assert!(report["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "ignored"));
+
+    // A bad file is a diagnostic of the files under it, not a crash.
+    std::fs::write(sub.join("gpurace.toml"), "format = \"xml\"\n").unwrap();
+    let run = gpurace(&["check", "--format", "json", path]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.json()["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "bad-config"));
+}

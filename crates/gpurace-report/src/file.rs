@@ -57,7 +57,7 @@ impl FileVerdict {
 
 /// Diagnostic codes that mean the file could not be analysed at all, whatever
 /// was lowered from it.
-const FATAL_CODES: &[&str] = &["internal-error", "io-error"];
+const FATAL_CODES: &[&str] = &["internal-error", "io-error", "bad-config"];
 
 /// Diagnostic codes that mean clang failed; fatal only when no kernel was
 /// lowered, since clang's error recovery often leaves every kernel intact.
