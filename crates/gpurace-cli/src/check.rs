@@ -60,8 +60,28 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     };
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    let results: Vec<Result<FileReport, gpurace_front::Error>> = pool
-        .install(|| inputs.par_iter().map(|input| check_guarded(input, &options, &config, &host, &warnings)).collect());
+    // A progress bar on stderr for runs over several files; indicatif draws
+    // nothing when stderr is not a terminal.
+    let progress = if inputs.len() > 1 {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let results: Vec<Result<FileReport, gpurace_front::Error>> = pool.install(|| {
+        inputs
+            .par_iter()
+            .map(|input| {
+                let report = check_guarded(input, &options, &config, &host, &warnings);
+                progress.inc(1);
+                report
+            })
+            .collect()
+    });
+    progress.finish_and_clear();
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let mut files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
