@@ -109,7 +109,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     }
     let run = Run { files, total_ms: elapsed_ms(start) };
 
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Styles reach a terminal only, and not with `NO_COLOR` set (anstream).
+    let mut out = io::BufWriter::new(anstream::AutoStream::auto(io::stdout().lock()));
     gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
     Ok(Outcome::from_verdict(run.verdict()))

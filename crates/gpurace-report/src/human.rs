@@ -15,6 +15,7 @@
 
 use std::io::{self, Write};
 
+use anstyle::{AnsiColor, Style};
 use gpurace_ir::{Diagnostic, Severity};
 use gpurace_static::{KernelResult, Location, Race};
 
@@ -80,48 +81,56 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     )
 }
 
+/// Styles of the parts of a finding, as rustc colours them. The CLI strips
+/// them when stdout is not a terminal or `NO_COLOR` is set.
+const ERROR: Style = AnsiColor::BrightRed.on_default().bold();
+const WARNING: Style = AnsiColor::BrightYellow.on_default().bold();
+const NOTE: Style = AnsiColor::BrightGreen.on_default().bold();
+const GUTTER: Style = AnsiColor::BrightBlue.on_default().bold();
+const BOLD: Style = Style::new().bold();
+
 fn render_diagnostic(diagnostic: &Diagnostic, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
-    let level = match diagnostic.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Note => "note",
+    let (level, style) = match diagnostic.severity {
+        Severity::Error => ("error", ERROR),
+        Severity::Warning => ("warning", WARNING),
+        Severity::Note => ("note", NOTE),
     };
-    writeln!(out, "{level}[{}]: {}", diagnostic.code, diagnostic.message)?;
+    writeln!(out, "{style}{level}[{}]{style:#}{BOLD}: {}{BOLD:#}", diagnostic.code, diagnostic.message)?;
     if diagnostic.file.is_empty() {
         return writeln!(out);
     }
     let line = diagnostic.line;
     let source = sources.line(&diagnostic.file, line).filter(|_| diagnostic.col > 0);
     let width = digits(line);
-    writeln!(out, "{:width$}--> {}:{}:{}", "", diagnostic.file, line, diagnostic.col)?;
+    writeln!(out, "{:width$}{GUTTER}-->{GUTTER:#} {}:{}:{}", "", diagnostic.file, line, diagnostic.col)?;
     if let Some(text) = source {
         let (shown, offset) = expand(text, diagnostic.col);
-        writeln!(out, "{:width$} |", "")?;
-        writeln!(out, "{line} | {shown}")?;
-        writeln!(out, "{:width$} | {:offset$}^", "", "")?;
+        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
+        writeln!(out, "{GUTTER}{line} |{GUTTER:#} {shown}")?;
+        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#} {:offset$}{style}^{style:#}", "", "")?;
     }
     writeln!(out)
 }
 
 fn render_race(kernel: &KernelResult, race: &Race, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
     let (first, second) = (&race.first, &race.second);
-    writeln!(out, "error[{}]: {}", race.rule_id(), message(race, &kernel.kernel))?;
+    writeln!(out, "{ERROR}error[{}]{ERROR:#}{BOLD}: {}{BOLD:#}", race.rule_id(), message(race, &kernel.kernel))?;
     let width = digits(first.line.max(second.line));
-    writeln!(out, "{:width$}--> {}:{}:{}", "", second.file, second.line, second.col)?;
+    writeln!(out, "{:width$}{GUTTER}-->{GUTTER:#} {}:{}:{}", "", second.file, second.line, second.col)?;
 
     let mut notes = notes(race);
     let first_label = label(race, false);
     let second_label = label(race, true);
     let has_source = |l: &Location| sources.line(&l.file, l.line).is_some() && l.col > 0;
     if first.file == second.file && has_source(first) && has_source(second) {
-        writeln!(out, "{:width$} |", "")?;
+        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
         let marks = [(first, '-', first_label), (second, '^', second_label)];
         let mut lines: Vec<u32> = marks.iter().map(|(l, _, _)| l.line).collect();
         lines.sort_unstable();
         lines.dedup();
         for line in lines {
             let text = sources.line(&first.file, line).unwrap_or_default();
-            writeln!(out, "{line:>width$} | {}", expand(text, 1).0)?;
+            writeln!(out, "{GUTTER}{line:>width$} |{GUTTER:#} {}", expand(text, 1).0)?;
             for (location, mark, label) in marks.iter().filter(|(l, _, _)| l.line == line) {
                 underline(location, text, *mark, label, width, out)?;
             }
@@ -132,11 +141,11 @@ fn render_race(kernel: &KernelResult, race: &Race, sources: &Sources, out: &mut 
         notes.insert(0, format!("{first_label} at {}:{}:{}{}", first.file, first.line, first.col, quoted(first)));
         notes.insert(1, format!("{second_label} at {}:{}:{}{}", second.file, second.line, second.col, quoted(second)));
     }
-    writeln!(out, "{:width$} |", "")?;
+    writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
     for note in notes {
-        writeln!(out, "{:width$} = note: {note}", "")?;
+        writeln!(out, "{:width$} {GUTTER}={GUTTER:#} {BOLD}note{BOLD:#}: {note}", "")?;
     }
-    writeln!(out, "{:width$} = help: {}", "", help(race))?;
+    writeln!(out, "{:width$} {GUTTER}={GUTTER:#} {BOLD}help{BOLD:#}: {}", "", help(race))?;
     writeln!(out)
 }
 
@@ -151,7 +160,8 @@ fn underline(
     let (_, offset) = expand(text, location.col);
     let length = location.text.chars().count().max(1);
     let marks = mark.to_string().repeat(length);
-    writeln!(out, "{:width$} | {:offset$}{marks} {label}", "", "")
+    let style = if mark == '^' { ERROR } else { GUTTER };
+    writeln!(out, "{:width$} {GUTTER}|{GUTTER:#} {:offset$}{style}{marks} {label}{style:#}", "", "")
 }
 
 /// A source line with tabs expanded to four spaces, and the display column
@@ -199,10 +209,20 @@ mod tests {
     use super::*;
     use crate::sample::{sample_run, sample_sources};
 
+    /// The text without styles, as a pipe gets it.
     fn render_to_string(run: &Run, sources: &Sources) -> String {
         let mut out = Vec::new();
         render(run, sources, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        anstream::adapter::strip_str(&String::from_utf8(out).unwrap()).to_string()
+    }
+
+    #[test]
+    fn findings_are_styled_for_terminals() {
+        let mut out = Vec::new();
+        render(&sample_run(), &sample_sources(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(&format!("{ERROR}error[")));
+        assert!(text.contains(&format!("{GUTTER}-->")));
     }
 
     #[test]
