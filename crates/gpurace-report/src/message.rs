@@ -74,13 +74,30 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
 }
 
 /// How to remove a race, one line.
-pub(crate) fn help(race: &Race) -> &'static str {
+pub(crate) fn help(race: &Race) -> String {
+    let (a, b) = (&race.first, &race.second);
+    // Where the missing barrier goes: between the lines, or between
+    // iterations of a loop around one line.
+    let fix = |barrier: &str| {
+        if a.file != b.file {
+            format!("a `{barrier}` between the two accesses would order them")
+        } else if a.line == b.line {
+            format!(
+                "a `{barrier}` between iterations of a loop around line {} would order these accesses; \
+                 without a loop, give each thread its own element or use atomics",
+                a.line
+            )
+        } else {
+            let (x, y) = (a.line.min(b.line), a.line.max(b.line));
+            format!("a `{barrier}` between line {x} and line {y} would order these accesses")
+        }
+    };
     match (race.kind, race.class) {
-        (RaceKind::BarrierDivergence, _) => "make every thread of the block reach the barrier, or none of them",
-        (RaceKind::DataRace, RaceClass::IntraWarp) => "a `__syncwarp()` between the two accesses orders them",
-        (RaceKind::DataRace, RaceClass::IntraBlock) => "a `__syncthreads()` between the two accesses orders them",
+        (RaceKind::BarrierDivergence, _) => "make every thread of the block reach the barrier, or none of them".into(),
+        (RaceKind::DataRace, RaceClass::IntraWarp) => fix("__syncwarp()"),
+        (RaceKind::DataRace, RaceClass::IntraBlock) => fix("__syncthreads()"),
         (RaceKind::DataRace, RaceClass::InterBlock) => {
-            "no barrier orders threads of different blocks: give each block its own elements, or use atomics"
+            "no barrier orders threads of different blocks: give each block its own elements, or use atomics".into()
         }
     }
 }
