@@ -68,6 +68,7 @@ fn examples_have_their_documented_verdicts() {
     let expected = [
         ("histogram.cu", "histogram", "race-free"),
         ("reduce_missing_sync.cu", "block_sum", "race"),
+        ("smooth_in_place.cu", "smooth", "race"),
         ("reduce_shared.cu", "block_sum", "race-free"),
         ("vector_add.cu", "vector_add", "race-free"),
     ];
