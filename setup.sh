@@ -61,7 +61,7 @@ target/release/gpurace check examples/ || status=$?
 echo
 case "$status" in
     0) echo "exit code 0: no race found" ;;
-    1) echo "exit code 1: races found (examples/reduce_missing_sync.cu is racy on purpose)" ;;
+    1) echo "exit code 1: races found (examples/reduce_missing_sync.cu and smooth_in_place.cu are racy on purpose)" ;;
     *)
         echo "exit code $status: gpurace could not finish" >&2
         exit "$status"
