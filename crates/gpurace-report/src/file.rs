@@ -82,6 +82,30 @@ impl FileReport {
         }
     }
 
+    /// Leaves out the races `drop` picks (one flag per race of the kernel,
+    /// in order) and returns how many. A kernel left without races gets the
+    /// verdict the engine would have given without them: `unknown` when some
+    /// of its pairs were not decided, `race-free` otherwise.
+    pub(crate) fn drop_races(&mut self, drop: impl Fn(&KernelResult) -> Vec<bool>) -> usize {
+        let mut dropped = 0;
+        for kernel in &mut self.kernels {
+            if kernel.races.is_empty() {
+                continue;
+            }
+            let mut flags = drop(kernel).into_iter();
+            let before = kernel.races.len();
+            kernel.races.retain(|_| !flags.next().unwrap_or(false));
+            dropped += before - kernel.races.len();
+            if kernel.races.is_empty() {
+                kernel.verdict = match &kernel.undecided {
+                    Some(reason) => Verdict::Unknown { reason: reason.clone() },
+                    None => Verdict::RaceFree,
+                };
+            }
+        }
+        dropped
+    }
+
     /// Kernels sorted by location, then name.
     pub(crate) fn sorted_kernels(&self) -> Vec<&KernelResult> {
         let mut kernels: Vec<&KernelResult> = self.kernels.iter().collect();

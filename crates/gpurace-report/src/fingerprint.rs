@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use gpurace_static::{KernelResult, Location, Race, Verdict};
+use gpurace_static::{KernelResult, Location, Race};
 use sha2::{Digest, Sha256};
 
 use crate::FileReport;
@@ -106,24 +106,7 @@ fn collect(value: &serde_json::Value, out: &mut HashSet<String>) {
 /// have had without them: race-free, or unknown when some of its pairs were
 /// not decided.
 pub fn apply_baseline(report: &mut FileReport, known: &HashSet<String>) -> usize {
-    let mut dropped = 0;
-    for kernel in &mut report.kernels {
-        if kernel.races.is_empty() {
-            continue;
-        }
-        let fps = fingerprints(kernel);
-        let before = kernel.races.len();
-        let mut keep = fps.iter().map(|fp| !known.contains(fp));
-        kernel.races.retain(|_| keep.next().unwrap_or(true));
-        dropped += before - kernel.races.len();
-        if kernel.races.is_empty() {
-            kernel.verdict = match &kernel.undecided {
-                Some(reason) => Verdict::Unknown { reason: reason.clone() },
-                None => Verdict::RaceFree,
-            };
-        }
-    }
-    dropped
+    report.drop_races(|kernel| fingerprints(kernel).into_iter().map(|fp| known.contains(&fp)).collect())
 }
 
 #[cfg(test)]
@@ -172,6 +155,6 @@ mod tests {
         assert_eq!(known, all);
         let total: usize = file.kernels.iter().map(|k| k.races.len()).sum();
         assert_eq!(apply_baseline(file, &known), total);
-        assert!(file.kernels.iter().all(|k| k.races.is_empty() && k.verdict != Verdict::Race));
+        assert!(file.kernels.iter().all(|k| k.races.is_empty() && k.verdict != gpurace_static::Verdict::Race));
     }
 }

@@ -6,7 +6,7 @@
 //! on the line just above it, or on the line of the kernel's definition or
 //! just above it (then it covers every race of the kernel).
 
-use gpurace_static::{KernelResult, Race, Verdict};
+use gpurace_static::{KernelResult, Race};
 
 use crate::{FileReport, Sources};
 
@@ -50,24 +50,7 @@ fn silenced(sources: &Sources, kernel: &KernelResult, race: &Race) -> bool {
 /// returns how many. A kernel left without races gets the verdict it would
 /// have had without them, as with a baseline.
 pub fn apply(report: &mut FileReport, sources: &Sources) -> usize {
-    let mut dropped = 0;
-    for kernel in &mut report.kernels {
-        if kernel.races.is_empty() {
-            continue;
-        }
-        let keep: Vec<bool> = kernel.races.iter().map(|race| !silenced(sources, kernel, race)).collect();
-        let mut keep = keep.into_iter();
-        let before = kernel.races.len();
-        kernel.races.retain(|_| keep.next().unwrap_or(true));
-        dropped += before - kernel.races.len();
-        if kernel.races.is_empty() {
-            kernel.verdict = match &kernel.undecided {
-                Some(reason) => Verdict::Unknown { reason: reason.clone() },
-                None => Verdict::RaceFree,
-            };
-        }
-    }
-    dropped
+    report.drop_races(|kernel| kernel.races.iter().map(|race| silenced(sources, kernel, race)).collect())
 }
 
 #[cfg(test)]

@@ -765,6 +765,25 @@ fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> 
     out
 }
 
+/// A solver over `ctx` with the kernel's common facts (`one`, `two`) and the
+/// facts of its abstracted products.
+fn kernel_solver<'c>(
+    ctx: &'c z3::Context,
+    kernel: &Kernel,
+    config: &Config,
+    trace: &Trace<'_>,
+    one: &[T],
+    two: &[T],
+) -> smt::Solver<'c> {
+    let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+    let mut solver = smt::Solver::new(ctx, config.query_rlimit, timeout);
+    let used = used_dims(kernel, config);
+    solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
+    solver.assert_common(one, two);
+    solver.assert_products(&trace.abstractions);
+    solver
+}
+
 /// The (release, wait) pairs of flags that order accesses: no other thread
 /// executes the release at the same address, and no store but the release
 /// (by a thread other than the waiting one, or by the waiting one before
@@ -791,12 +810,7 @@ fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], 
     }
     let cfg = z3::Config::new();
     let ctx = z3::Context::new(&cfg);
-    let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
-    let mut solver = smt::Solver::new(&ctx, config.query_rlimit, timeout);
-    let used = used_dims(kernel, config);
-    solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
-    solver.assert_common(one, two);
-    solver.assert_products(&trace.abstractions);
+    let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
     let distinct = || vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())];
     let query = |one: Vec<T>, two: Vec<T>, same: Vec<(T, T)>| Query {
         one,
@@ -1075,12 +1089,7 @@ fn run_jobs(
     let worker = |index: usize| {
         let cfg = z3::Config::new();
         let ctx = z3::Context::new(&cfg);
-        let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
-        let mut solver = smt::Solver::new(&ctx, config.query_rlimit, timeout);
-        let used = used_dims(kernel, config);
-        solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
-        solver.assert_common(one, two);
-        solver.assert_products(&trace.abstractions);
+        let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
         solver.assert_tickets(&trace.tickets, &trace.atomics);
         // Probe the dimensions the kernel reads; the others at 1, which is
         // what the host code of a 1-D launch says too.
@@ -1090,6 +1099,7 @@ fn run_jobs(
         // change how the symbolic queries are answered.
         let probe_ctx = z3::Context::new(&cfg);
         let prober = (!probes.is_empty()).then(|| {
+            let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
             let mut prober = smt::Solver::new(&probe_ctx, config.query_rlimit / 10, timeout);
             prober.block_dims_used = solver.block_dims_used;
             prober.assert_common(one, two);
