@@ -192,13 +192,18 @@ pub fn linear(tid: [u128; 3], dim: [u128; 3]) -> u128 {
     tid[0] + tid[1] * dim[0] + tid[2] * dim[0] * dim[1]
 }
 
-/// Whether concrete threads satisfy a relation (the witness check's side).
-pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
+/// Whether the two threads of `a` are in one block, and their linear ids.
+fn placed(a: &Assignment) -> (bool, u128, u128) {
     let get = |l: Leaf, th: usize| a.leaf(l, th, 32);
     let dim = [0, 1, 2].map(|d| get(Leaf::BlockDim(d), 0));
     let tid = |th| [0, 1, 2].map(|d| get(Leaf::Tid(d), th));
     let same_block = (0..3).all(|d| get(Leaf::Bid(d), 0) == get(Leaf::Bid(d), 1));
-    let (l1, l2) = (linear(tid(0), dim), linear(tid(1), dim));
+    (same_block, linear(tid(0), dim), linear(tid(1), dim))
+}
+
+/// Whether concrete threads satisfy a relation (the witness check's side).
+pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
+    let (same_block, l1, l2) = placed(a);
     match rel {
         Relation::InterBlock => !same_block,
         Relation::IntraBlock => same_block && l1 / 32 != l2 / 32,
@@ -213,11 +218,7 @@ pub fn relation_holds(rel: Relation, a: &Assignment) -> bool {
 
 /// Whether concrete threads are in one group (the witness check's side).
 pub fn group_holds(g: Group, a: &Assignment) -> bool {
-    let get = |l: Leaf, th: usize| a.leaf(l, th, 32);
-    let dim = [0, 1, 2].map(|d| get(Leaf::BlockDim(d), 0));
-    let tid = |th| [0, 1, 2].map(|d| get(Leaf::Tid(d), th));
-    let same_block = (0..3).all(|d| get(Leaf::Bid(d), 0) == get(Leaf::Bid(d), 1));
-    let (l1, l2) = (linear(tid(0), dim), linear(tid(1), dim));
+    let (same_block, l1, l2) = placed(a);
     same_block
         && match g {
             Group::Tile(n) => l1 / u128::from(n.max(1)) == l2 / u128::from(n.max(1)),
@@ -464,10 +465,14 @@ impl<'c> Solver<'c> {
         for b in &parts {
             self.solver.assert(b);
         }
-        self.limit(first);
+        if portfolio {
+            self.limit(first);
+        }
         let started = std::time::Instant::now();
         let outcome = run(self.ctx, &self.solver, self.timeout_ms, self.stage);
-        self.limit(self.rlimit);
+        if portfolio {
+            self.limit(self.rlimit);
+        }
         // Out of budget, not out of (wall-clock) time.
         let undecided = matches!(outcome, Outcome::Unknown(_))
             && started.elapsed() < std::time::Duration::from_millis(u64::from(self.timeout_ms));
@@ -787,7 +792,8 @@ const PORTFOLIO_RLIMIT: u32 = 5_000_000;
 
 /// `GPURACE_INCREMENTAL_ONLY=1`: no second try (for measuring).
 fn incremental_only() -> bool {
-    std::env::var("GPURACE_INCREMENTAL_ONLY").is_ok_and(|v| v == "1")
+    static ONLY: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ONLY.get_or_init(|| std::env::var("GPURACE_INCREMENTAL_ONLY").is_ok_and(|v| v == "1"))
 }
 
 fn rlimit_count(solver: &z3::Solver<'_>) -> u64 {
