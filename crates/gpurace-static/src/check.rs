@@ -206,7 +206,7 @@ fn check_kernel(
     let mut trace = exec::trace(kernel, config.block.is_none(), &site.pointers);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
-    trace.usable = usable_flags(&trace, kernel, config, &one, &two);
+    (trace.usable, trace.chains) = usable_flags(&trace, kernel, config, &one, &two);
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
@@ -735,31 +735,40 @@ fn covers(scope: Scope, r: Relation) -> bool {
     }
 }
 
-/// The address pairs that must differ for two accesses to race in a
-/// relation: the locks both hold (their scopes covering the relation), and a
-/// flag one releases after its access and the other waits for before its own.
-fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<(T, T)> {
+/// The address pairs of which one must differ for two accesses to race in
+/// a relation: the locks both hold (their scopes covering the relation), a
+/// flag one releases after its access and the other waits for before its
+/// own, and a chain of flag hand-offs from one to the other.
+fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<Vec<(T, T)>> {
     let syncs = &trace.syncs;
     let mut out = Vec::new();
     for (la, sa) in &a.order.locks {
         for (lb, sb) in &b.order.locks {
             if covers(exec::narrower(*sa, *sb), r) {
-                out.push((syncs[*la].addr.clone(), syncs[*lb].addr.clone()));
+                out.push(vec![(syncs[*la].addr.clone(), syncs[*lb].addr.clone())]);
             }
         }
     }
     for (rel, s) in &a.order.released {
         for w in &b.order.waited {
             if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
-                out.push((syncs[*rel].addr.clone(), syncs[*w].addr.clone()));
+                out.push(vec![(syncs[*rel].addr.clone(), syncs[*w].addr.clone())]);
             }
         }
     }
     for (rel, s) in &b.order.released {
         for w in &a.order.waited {
             if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
-                out.push((syncs[*w].addr.clone(), syncs[*rel].addr.clone()));
+                out.push(vec![(syncs[*w].addr.clone(), syncs[*rel].addr.clone())]);
             }
+        }
+    }
+    for c in &trace.chains {
+        if a.order.released.contains(&(c.first, c.scope)) && b.order.waited.contains(&c.last) {
+            out.push(c.links.clone());
+        }
+        if b.order.released.contains(&(c.first, c.scope)) && a.order.waited.contains(&c.last) {
+            out.push(c.links.iter().rev().map(|(x, y)| (y.clone(), x.clone())).collect());
         }
     }
     out
@@ -788,8 +797,15 @@ fn kernel_solver<'c>(
 /// executes the release at the same address, and no store but the release
 /// (by a thread other than the waiting one, or by the waiting one before
 /// its wait) can end the wait. Each is asked of the solver; an undecided
-/// query leaves the pair out, which can only add races.
-fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], two: &[T]) -> HashSet<(usize, usize)> {
+/// query leaves the pair out, which can only add races. Then the chains of
+/// these pairs through other threads ([`flag_chains`]).
+fn usable_flags(
+    trace: &Trace<'_>,
+    kernel: &Kernel,
+    config: &Config,
+    one: &[T],
+    two: &[T],
+) -> (HashSet<(usize, usize)>, Vec<exec::Chain>) {
     let mut candidates = Vec::new();
     for a in &trace.accesses {
         for (rel, _) in &a.order.released {
@@ -806,7 +822,7 @@ fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], 
     }
     let mut usable = HashSet::new();
     if candidates.is_empty() {
-        return usable;
+        return (usable, Vec::new());
     }
     let cfg = z3::Config::new();
     let ctx = z3::Context::new(&cfg);
@@ -840,8 +856,14 @@ fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], 
                 continue;
             }
             // The waiting thread's own store before its wait (or anywhere,
-            // when the wait is in a loop) could end it.
-            if s.access < wv.access || wv.nested {
+            // when the wait is in a loop) could end it, unless no thread
+            // executes both (they sit in exclusive branches).
+            if (s.access < wv.access || wv.nested)
+                && !matches!(
+                    solver.check(&query(vec![s.guard.clone(), wv.guard.clone()], Vec::new(), Vec::new())),
+                    Answer::Unsat
+                )
+            {
                 ok = false;
                 break;
             }
@@ -855,7 +877,83 @@ fn usable_flags(trace: &Trace<'_>, kernel: &Kernel, config: &Config, one: &[T], 
             usable.insert((rel, w));
         }
     }
-    usable
+    let chains = flag_chains(trace, &usable, &mut solver, &trace.abstractions);
+    (usable, chains)
+}
+
+/// Hops a chain of flag hand-offs may take, and chains kept per kernel.
+const CHAIN_HOPS: usize = 4;
+const CHAINS: usize = 64;
+
+/// The chains of usable (release, wait) pairs through other threads: a
+/// thread that waits releases again after a fence, and a later thread waits
+/// for that (HRF-indirect, as in the scoped memory models of
+/// hgrd.txt and iguard.txt). A hop counts only when its scope covers every
+/// two threads that can take it (asked of the solver for block scope), and
+/// the addresses between the first release and the last wait must not depend
+/// on the thread: the query has no third thread to evaluate them for.
+fn flag_chains(
+    trace: &Trace<'_>,
+    usable: &HashSet<(usize, usize)>,
+    solver: &mut smt::Solver<'_>,
+    abstractions: &smt::Abstractions,
+) -> Vec<exec::Chain> {
+    let syncs = &trace.syncs;
+    let mut effective: HashMap<(usize, usize, Scope), bool> = HashMap::new();
+    let mut holds = |rel: usize, w: usize, scope: Scope, solver: &mut smt::Solver<'_>| -> bool {
+        *effective.entry((rel, w, scope)).or_insert_with(|| match scope {
+            Scope::Device | Scope::System => true,
+            Scope::Warp => false,
+            Scope::Block => {
+                let (r, wv) = (&syncs[rel], &syncs[w]);
+                let q = Query {
+                    one: vec![r.guard.clone()],
+                    two: vec![wv.guard.clone()],
+                    same: vec![Link::Eq(r.addr.clone(), wv.addr.clone())],
+                    overlap: None,
+                    cases: vec![(Relation::InterBlock, Vec::new())],
+                    apart: Vec::new(),
+                    abstractions: abstractions.clone(),
+                };
+                matches!(solver.check(&q), Answer::Unsat)
+            }
+        })
+    };
+    let mut starts: Vec<(usize, Scope)> =
+        trace.accesses.iter().flat_map(|a| a.order.released.iter().copied()).collect();
+    starts.sort_by_key(|(rel, s)| (*rel, exec::scope_rank(*s)));
+    starts.dedup();
+    let mut pairs: Vec<(usize, usize)> = usable.iter().copied().collect();
+    pairs.sort_unstable();
+    let mut chains = Vec::new();
+    for (first, scope) in starts {
+        // (release, the scope of the fence before it, links so far)
+        let mut stack = vec![(first, scope, Vec::new())];
+        while let Some((rel, s, links)) = stack.pop() {
+            for &(r, w) in pairs.iter().filter(|(r, _)| *r == rel) {
+                if !holds(r, w, exec::narrower(s, syncs[w].scope), solver) {
+                    continue;
+                }
+                let mut links: Vec<(T, T)> = links.clone();
+                links.push((syncs[r].addr.clone(), syncs[w].addr.clone()));
+                if links.len() > 1 && chains.len() < CHAINS {
+                    chains.push(exec::Chain { first, scope, last: w, links: links.clone() });
+                }
+                if links.len() == CHAIN_HOPS || syncs[w].addr.deps.thread {
+                    continue;
+                }
+                // The waiting thread's releases after a fence, each of which
+                // only a thread that waited can reach.
+                for &(next, s2) in &trace.accesses[syncs[w].access].order.released {
+                    let after = trace.accesses[syncs[next].access].order.waited.contains(&w);
+                    if after && !syncs[next].addr.deps.thread {
+                        stack.push((next, s2, links.clone()));
+                    }
+                }
+            }
+        }
+    }
+    chains
 }
 
 /// The query of a pair, for the given relations.
@@ -889,7 +987,7 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace:
         two: vec![b.guard.clone()],
         same,
         overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
-        apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|(x, y)| (*r, x, y))).collect(),
+        apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|links| (*r, links))).collect(),
         cases,
         abstractions: Abstractions::default(),
     }
@@ -1602,7 +1700,7 @@ fn pair_witness_holds(
 ) -> bool {
     let mut ev = Eval { assignment, memo: HashMap::new() };
     let q = pair_query(a, b, &[relation], trace);
-    let apart_ok = q.apart.iter().all(|(_, x, y)| ev.value(x, 0) != ev.value(y, 1));
+    let apart_ok = q.apart.iter().all(|(_, links)| links.iter().any(|(x, y)| ev.value(x, 0) != ev.value(y, 1)));
     let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1))
         && group_counts(a, b, relation, trace)
             .iter()

@@ -138,6 +138,22 @@ pub struct SyncEv {
     pub nested: bool,
 }
 
+/// A release that reaches a wait through other threads (HRF-indirect): the
+/// thread that waits for `first` releases again after the wait, and so on,
+/// until a thread waits with `last`. Every hop is a usable (release, wait)
+/// pair whose scope covers any two threads that can take it. `links` are the
+/// address pairs of the hops, release then wait; the addresses in between
+/// do not depend on the thread, so the query evaluates the first of each pair
+/// for the releasing thread and the second for the waiting one.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    pub first: usize,
+    /// The scope of the fence between an access and `first`.
+    pub scope: Scope,
+    pub last: usize,
+    pub links: Vec<(T, T)>,
+}
+
 /// How fine-grain synchronisation orders one access, in indices of
 /// `Trace::syncs`.
 #[derive(Debug, Clone, Default)]
@@ -253,6 +269,8 @@ pub struct Trace<'k> {
     /// The (release, wait) pairs of `syncs` that order accesses, decided by
     /// the checker (`check::usable_flags`).
     pub usable: HashSet<(usize, usize)>,
+    /// Hand-offs of flags through other threads, decided with `usable`.
+    pub chains: Vec<Chain>,
     /// The groups of the kernel's tile and partial-mask warp barriers, in the
     /// order of [`Counts::groups`].
     pub groups: Vec<Group>,

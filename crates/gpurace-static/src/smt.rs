@@ -60,9 +60,10 @@ pub struct Query {
     /// The threads are in one of these relations, each with links of its
     /// own (barrier counts).
     pub cases: Vec<(Relation, Vec<Link>)>,
-    /// In the given relation, `a` for thread 1 differs from `b` for thread 2
-    /// (the two threads hold different locks, wait on another flag...).
-    pub apart: Vec<(Relation, T, T)>,
+    /// In the given relation, some `a` for thread 1 differs from its `b` for
+    /// thread 2 (the two threads hold different locks, wait on another
+    /// flag...; a chain of flag hand-offs has one pair per hop).
+    pub apart: Vec<(Relation, Vec<(T, T)>)>,
     /// The kernel's abstracted products: a model must give them their real
     /// values to be a witness.
     pub abstractions: Abstractions,
@@ -134,7 +135,10 @@ impl Query {
             eqs.iter().for_each(|l| l.hash_into(&mut h));
         }
         2u8.hash(&mut h);
-        self.apart.iter().for_each(|(r, a, b)| (r, a.hash, b.hash).hash(&mut h));
+        for (r, links) in &self.apart {
+            r.hash(&mut h);
+            links.iter().for_each(|(a, b)| (a.hash, b.hash).hash(&mut h));
+        }
         h.finish()
     }
 
@@ -153,7 +157,7 @@ impl Query {
                 l.terms(&mut out);
             }
         }
-        for (_, a, b) in &self.apart {
+        for (a, b) in self.apart.iter().flat_map(|(_, links)| links) {
             out.push(a);
             out.push(b);
         }
@@ -522,9 +526,9 @@ impl<'c> Solver<'c> {
             for l in eqs {
                 parts.push(self.link(l));
             }
-            for (_, a, b) in q.apart.iter().filter(|(ra, ..)| ra == r) {
-                let (x, y) = (self.term(a, 1), self.term(b, 2));
-                parts.push(x._eq(&y).not());
+            for (_, links) in q.apart.iter().filter(|(ra, _)| ra == r) {
+                let eqs: Vec<Bool<'c>> = links.iter().map(|(a, b)| self.term(a, 1)._eq(&self.term(b, 2))).collect();
+                parts.push(Bool::and(self.ctx, &eqs.iter().collect::<Vec<_>>()).not());
             }
             cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
         }
