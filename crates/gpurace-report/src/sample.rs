@@ -2,7 +2,7 @@
 //! with source at hand, one whose races span a header and a divergent
 //! barrier, and one that clang could not parse.
 
-use gpurace_ir::{Diagnostic, Severity};
+use gpurace_ir::{Diagnostic, Severity, Space};
 use gpurace_static::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
 use crate::{FileReport, Run, Sources, Timings};
@@ -58,6 +58,7 @@ pub(crate) fn sample_run() -> Run {
         kind: RaceKind::DataRace,
         certainty: Certainty::Definite,
         array: Some("s".into()),
+        space: Some(Space::Shared),
         first: at("examples/reduce.cu", 6, 27, "s[tid]", Some(AccessMode::Write)),
         second: at("examples/reduce.cu", 6, 37, "s[tid + stride]", Some(AccessMode::Read)),
         witness: Some(Witness {
@@ -97,6 +98,7 @@ pub(crate) fn sample_run() -> Run {
         kind: RaceKind::DataRace,
         certainty: Certainty::Approximate,
         array: Some("a".into()),
+        space: Some(Space::Global),
         first: at("tile.cuh", 3, 12, "a[i]", Some(AccessMode::Read)),
         second: at("tile.cu", 4, 5, "a[threadIdx.x]", Some(AccessMode::Write)),
         witness: None,
@@ -107,6 +109,7 @@ pub(crate) fn sample_run() -> Run {
         kind: RaceKind::BarrierDivergence,
         certainty: Certainty::DataDependent,
         array: None,
+        space: None,
         first: at("tile.cu", 3, 5, "if (threadIdx.x < n)", None),
         second: at("tile.cu", 3, 26, "__syncthreads()", None),
         witness: Some(Witness { params: vec![("n".into(), 7)], ..Witness::default() }),

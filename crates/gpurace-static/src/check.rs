@@ -1905,6 +1905,9 @@ fn pair_race(
         kind: RaceKind::DataRace,
         certainty,
         array: Some(a.access.name.clone()),
+        // A pointer of unknown provenance may point to either space; the
+        // other access may know which.
+        space: Some(if a.access.space == Space::Generic { b.access.space } else { a.access.space }),
         first,
         second,
         witness: Some(witness),
@@ -1993,6 +1996,7 @@ fn divergence_race(program: &Program, kernel: &Kernel, site: &Site, ev: &Barrier
         kind: RaceKind::BarrierDivergence,
         certainty: certainty(&[&ev.guard]),
         array: None,
+        space: None,
         first: at.clone(),
         second: at,
         witness: Some(base_witness(kernel, site, assignment)),

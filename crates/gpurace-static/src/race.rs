@@ -131,6 +131,8 @@ pub struct Race {
     pub certainty: Certainty,
     /// The array (or variable) both accesses touch, when known.
     pub array: Option<String>,
+    /// The memory space of that array; `None` for a barrier.
+    pub space: Option<gpurace_ir::Space>,
     /// The access that comes first in the source (or the reached barrier).
     pub first: Location,
     /// The other access; the primary location of the report.
@@ -175,6 +177,7 @@ mod tests {
             kind: RaceKind::DataRace,
             certainty: Certainty::Definite,
             array: None,
+            space: None,
             first: loc(1),
             second: loc(2),
             witness: None,
