@@ -151,11 +151,7 @@ impl<'a> FileJson<'a> {
                 .sorted_diagnostics()
                 .into_iter()
                 .map(|d| DiagnosticJson {
-                    severity: match d.severity {
-                        Severity::Error => "error",
-                        Severity::Warning => "warning",
-                        Severity::Note => "note",
-                    },
+                    severity: severity_name(d.severity),
                     code: d.code,
                     file: &d.file,
                     line: d.line,
@@ -165,6 +161,15 @@ impl<'a> FileJson<'a> {
                 .collect(),
             timings: TimingsJson::from(report.timings),
         }
+    }
+}
+
+/// The name of a severity in the JSON and HTML formats.
+pub(crate) fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
     }
 }
 

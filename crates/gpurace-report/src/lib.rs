@@ -1,12 +1,14 @@
 //! gpurace reports: turns the results of a run into text for people (`human`),
-//! the JSON object of the tool contract (`json`) or SARIF 2.1.0 (`sarif`).
+//! the JSON object of the tool contract (`json`), SARIF 2.1.0 (`sarif`) or a
+//! self-contained HTML page with a picture of each race's witness (`html`).
 //!
 //! This is the only crate that knows output formats. Each format is one module
 //! with its own serializable types, converted by hand from the IR and engine
 //! types, so that serialization never freezes the internal types.
 //!
 //! The crate does no IO besides writing to the `io::Write` it is given: the
-//! caller reads the source lines that the human format shows ([`Sources`]).
+//! caller reads the source lines that the human and HTML formats show
+//! ([`Sources`]).
 //! Output is deterministic: kernels, races and diagnostics are sorted by
 //! location, and the only numbers that change between runs are the timings.
 //!
@@ -16,6 +18,7 @@
 
 mod file;
 pub mod fingerprint;
+pub mod html;
 pub mod human;
 pub mod json;
 mod message;
