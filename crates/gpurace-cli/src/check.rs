@@ -58,6 +58,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(read_baseline(path)?),
         None => None,
     };
+    // A folder that cannot be made is a usage error, found before the analysis.
+    if let Some(dir) = &args.html {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create the HTML folder {}", dir.display()))?;
+    }
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress bar on stderr for runs over several files; indicatif draws
@@ -109,11 +113,25 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     }
     let run = Run { files, total_ms: elapsed_ms(start) };
 
+    // The page is written before stdout, so that a reader that stops early
+    // (`gpurace check --html out . | head`) still leaves a whole page.
+    if let Some(dir) = &args.html {
+        write_html(&run, &sources, dir)?;
+    }
     // Styles reach a terminal only, and not with `NO_COLOR` set (anstream).
     let mut out = io::BufWriter::new(anstream::AutoStream::auto(io::stdout().lock()));
     gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
     Ok(Outcome::from_verdict(run.verdict()))
+}
+
+/// Writes the HTML page of `run` to `dir/index.html`.
+fn write_html(run: &Run, sources: &Sources, dir: &std::path::Path) -> anyhow::Result<()> {
+    let path = dir.join("index.html");
+    let context = || format!("cannot write the HTML report {}", path.display());
+    let mut out = io::BufWriter::new(fs::File::create(&path).with_context(context)?);
+    gpurace_report::html::render(run, sources, &mut out).with_context(context)?;
+    out.flush().with_context(context)
 }
 
 /// The fingerprints of the races in an earlier JSON or SARIF report.

@@ -125,6 +125,14 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,
 
+    /// Also write the report as one self-contained HTML page, DIR/index.html
+    ///
+    /// DIR is created when missing. The page shows every race with both source lines and a picture of its
+    /// witness in the thread grid. It comes in addition to the `--format` report on stdout and does not change
+    /// the exit code; a page that cannot be written is an error (exit code 2).
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }
@@ -277,6 +285,13 @@ mod tests {
         assert_eq!(args.assume, ["k: n > 0", "m == 2"]);
         assert!(args.no_host);
         assert!(!check(&["a.cu"]).unwrap().no_host);
+    }
+
+    #[test]
+    fn html_takes_a_directory() {
+        assert_eq!(check(&["--html", "out", "a.cu"]).unwrap().html, Some(PathBuf::from("out")));
+        assert_eq!(check(&["a.cu"]).unwrap().html, None);
+        assert!(check(&["a.cu", "--html"]).is_err());
     }
 
     #[test]
