@@ -5,8 +5,9 @@
 #   ./setup.sh --test   run the test suite (what CI runs)
 #
 # Both install clang-19 and the z3 headers with apt-get when they are missing
-# (through sudo when not root). Rust itself is not installed: gpurace needs
-# cargo 1.80 or newer, from https://rustup.rs.
+# (through sudo when not root); --test also installs chromium, for the browser
+# test of the HTML report. Rust itself is not installed: gpurace needs cargo
+# 1.80 or newer, from https://rustup.rs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -15,7 +16,7 @@ case "${1:-}" in
     "") ;;
     --test) mode=test ;;
     -h | --help)
-        sed -n '2,10s/^# \{0,1\}//p' "$0"
+        sed -n '2,11s/^# \{0,1\}//p' "$0"
         exit 0
         ;;
     *)
@@ -36,6 +37,9 @@ have_clang() {
 missing=()
 have_clang || missing+=(clang-19)
 [ -f /usr/include/z3.h ] || missing+=(libz3-dev)
+if [ "$mode" = test ] && ! command -v chromium > /dev/null; then
+    missing+=(chromium)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
