@@ -7,7 +7,7 @@
 # Both install clang-19 and the z3 headers with apt-get when they are missing
 # (through sudo when not root); --test also installs chromium, for the browser
 # test of the HTML report. Rust itself is not installed: gpurace needs cargo
-# 1.80 or newer, from https://rustup.rs.
+# 1.87 or newer, from https://rustup.rs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -49,7 +49,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if ! command -v cargo > /dev/null; then
-    echo "setup.sh: cargo not found; install Rust 1.80 or newer from https://rustup.rs" >&2
+    echo "setup.sh: cargo not found; install Rust 1.87 or newer from https://rustup.rs" >&2
     exit 2
 fi
 

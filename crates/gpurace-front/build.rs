@@ -18,10 +18,14 @@ fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("prelude");
+    // Read at run time: a build script compiled for another checkout that
+    // shares the target folder must still embed this checkout's prelude.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+    let root = Path::new(&manifest).join("prelude");
     println!("cargo:rerun-if-changed=prelude");
     let mut files = Vec::new();
     walk(&root, &root, &mut files);
+    assert!(!files.is_empty(), "no prelude files under {}", root.display());
     let mut code =
         String::from("/// `(relative path, contents)` of each prelude file.\npub const FILES: &[(&str, &str)] = &[\n");
     let mut hash: u64 = 0xcbf29ce484222325;
