@@ -1,7 +1,6 @@
 //! Which files a `check` run looks at: the files the user named, and the
 //! `.cu` files under the directories the user named.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 /// One input file, and the name reports use for it: the path as the user
@@ -13,21 +12,28 @@ pub struct Input {
     pub name: String,
 }
 
-/// Directories deeper than this are not searched: a guard against symlink
-/// loops and runaway trees.
+/// Directories deeper than this are not searched: a guard against runaway
+/// trees (walkdir itself stops symlink loops).
 const MAX_DEPTH: usize = 64;
 
-/// Expands `paths` into input files, in the order given, each directory's
-/// `.cu` files sorted by path. A path that does not exist is kept: checking it
-/// reports that it cannot be read, next to the other files' results.
+/// Expands `paths` into input files, in the order given: each directory's
+/// `.cu` files sorted by path, and each glob pattern (`src/**/*.cu`, for
+/// shells that do not expand it or when quoted) into the files it matches,
+/// sorted. A path that does not exist and matches nothing is kept: checking
+/// it reports that it cannot be read, next to the other files' results.
 pub fn collect(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, 0, &mut found);
-            found.sort();
-            inputs.extend(found.into_iter().map(|path| Input { name: path.display().to_string(), path }));
+            inputs.extend(walk(path).into_iter().map(|path| Input { name: path.display().to_string(), path }));
+        } else if let Some(found) = (!path.exists()).then(|| matches(path)).flatten() {
+            for path in found {
+                if path.is_dir() {
+                    inputs.extend(walk(&path).into_iter().map(|path| Input { name: path.display().to_string(), path }));
+                } else {
+                    inputs.push(Input { name: path.display().to_string(), path });
+                }
+            }
         } else {
             inputs.push(Input { path: path.clone(), name: path.display().to_string() });
         }
@@ -35,30 +41,37 @@ pub fn collect(paths: &[PathBuf]) -> Vec<Input> {
     inputs
 }
 
-fn walk(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) {
-    if depth > MAX_DEPTH {
-        return;
+/// The `.cu` files under `dir`, sorted. Unreadable entries are skipped like
+/// missing ones: the user asked for the `.cu` files we can find.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .max_depth(MAX_DEPTH)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|ext| ext == "cu"))
+        .map(|e| e.into_path())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The paths a glob pattern matches, sorted; `None` when `path` is not a
+/// pattern or matches nothing.
+fn matches(path: &Path) -> Option<Vec<PathBuf>> {
+    let pattern = path.to_str()?;
+    if !pattern.contains(['*', '?', '[']) {
+        return None;
     }
-    // An unreadable directory is skipped like an empty one: the user asked
-    // for the `.cu` files we can find.
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        // `path.is_dir()` follows symlinks, so a link to a directory is
-        // searched too; MAX_DEPTH stops a loop.
-        if path.is_dir() {
-            walk(&path, depth + 1, found);
-        } else if path.extension().is_some_and(|ext| ext == "cu") {
-            found.push(path);
-        }
-    }
+    let mut found: Vec<PathBuf> = glob::glob(pattern).ok()?.filter_map(Result::ok).collect();
+    found.sort();
+    (!found.is_empty()).then_some(found)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn directories_expand_to_sorted_cu_files() {
@@ -74,6 +87,27 @@ mod tests {
             .map(|i| i.path.strip_prefix(&root).unwrap().to_path_buf())
             .collect();
         assert_eq!(names, [PathBuf::from("a.cu"), PathBuf::from("b.cu"), PathBuf::from("sub/c.cu")]);
+    }
+
+    #[test]
+    fn globs_expand_to_sorted_matches() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.cu", "a.cu", "notes.txt", "sub/c.cu", "sub/d.cuh"] {
+            let path = dir.path().join(name);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        let root = dir.path().to_path_buf();
+        let names = |pattern: &str| -> Vec<PathBuf> {
+            collect(&[root.join(pattern)])
+                .into_iter()
+                .map(|i| i.path.strip_prefix(&root).unwrap().to_path_buf())
+                .collect()
+        };
+        assert_eq!(names("*.cu"), [PathBuf::from("a.cu"), PathBuf::from("b.cu")]);
+        assert_eq!(names("**/*.cu"), [PathBuf::from("a.cu"), PathBuf::from("b.cu"), PathBuf::from("sub/c.cu")]);
+        // A pattern that matches nothing is kept, to be reported as unreadable.
+        assert_eq!(names("*.cpp"), [PathBuf::from("*.cpp")]);
     }
 
     #[test]
