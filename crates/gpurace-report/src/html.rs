@@ -24,7 +24,7 @@ use gpurace_static::{KernelResult, Location, Race, Verdict};
 
 use crate::fingerprint::fingerprint;
 use crate::json::severity_name;
-use crate::message::{help, label, message, notes};
+use crate::message::{help, label, message, notes, space_name};
 use crate::{FileReport, FileVerdict, Run, Sources, TOOL_NAME, TOOL_VERSION};
 
 /// Writes the HTML page of `run`. `sources` gives the source lines shown
@@ -240,7 +240,11 @@ fn render_race(id: &str, kernel: &KernelResult, race: &Race, sources: &Sources, 
         code_spans(&message(race, &kernel.kernel))
     )?;
     writeln!(out, "<dl class=\"facts\">")?;
-    let space = race.space.map_or("none (a barrier)", space_name);
+    let space = match race.space {
+        None => "none (a barrier)",
+        Some(Space::Generic) => "generic (global or shared)",
+        Some(space) => space_name(space),
+    };
     let facts = [
         ("class", race.class.as_str()),
         ("kind", race.kind.as_str()),
@@ -292,17 +296,6 @@ fn marked(text: &str, location: &Location) -> String {
             format!("{}<mark>{}</mark>{}", escape(before), escape(access), escape(after))
         }
         _ => escape(text),
-    }
-}
-
-fn space_name(space: Space) -> &'static str {
-    match space {
-        Space::Global => "global",
-        Space::Shared => "shared",
-        Space::Local => "local",
-        Space::Constant => "constant",
-        Space::Host => "host",
-        Space::Generic => "generic (global or shared)",
     }
 }
 

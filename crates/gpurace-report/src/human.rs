@@ -2,7 +2,7 @@
 //! per kernel and one summary line per file (and per run, for several files).
 //!
 //! ```text
-//! error[intra-block-race]: write-read race on `s` in kernel `reduce`
+//! error[intra-block-race]: write-read race on shared `s` in kernel `reduce`
 //!   --> reduce.cu:14:19
 //!    |
 //! 13 |         s[tid] = v;

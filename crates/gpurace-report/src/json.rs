@@ -8,8 +8,8 @@
 //!  "file": "reduce.cu",
 //!  "tool": {"name": "gpurace", "version": "0.1.0"},
 //!  "kernels": [{"name", "file", "line", "col", "verdict", "reason", "races", "launches"}],
-//!  "races": [{"kernel", "fingerprint", "rule", "class", "kind", "certainty", "array", "message",
-//!             "first": {"file", "line", "col", "text", "access"}, "second": {...},
+//!  "races": [{"kernel", "fingerprint", "rule", "class", "kind", "certainty", "array", "space",
+//!             "message", "first": {"file", "line", "col", "text", "access"}, "second": {...},
 //!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element",
 //!                                "byte_offset", "values", "site", "launch", "host"}}],
 //!  "diagnostics": [{"severity", "code", "file", "line", "col", "message"}],
@@ -27,7 +27,7 @@ use gpurace_ir::Severity;
 use serde::Serialize;
 
 use crate::fingerprint::fingerprint;
-use crate::message::message;
+use crate::message::{message, space_name};
 use crate::{FileReport, Run, Timings, TOOL_NAME, TOOL_VERSION};
 
 /// Writes the JSON report of `run`, followed by a line break.
@@ -125,6 +125,7 @@ impl<'a> FileJson<'a> {
                     kind: race.kind.as_str(),
                     certainty: race.certainty.as_str(),
                     array: race.array.as_deref(),
+                    space: race.space.map(space_name),
                     message: message(race, &kernel.kernel),
                     first: LocationJson::from(&race.first),
                     second: LocationJson::from(&race.second),
@@ -198,6 +199,9 @@ struct RaceJson<'a> {
     kind: &'static str,
     certainty: &'static str,
     array: Option<&'a str>,
+    /// The memory space of `array` (`shared`, `global`, ...); `null` for a
+    /// barrier divergence.
+    space: Option<&'static str>,
     message: String,
     first: LocationJson<'a>,
     second: LocationJson<'a>,

@@ -2,6 +2,7 @@
 //! say the same thing. Messages follow the rustc guide: lowercase, no trailing
 //! period, code in backticks, and no fix (fixes go in [`help`]).
 
+use gpurace_ir::Space;
 use gpurace_static::{Certainty, Location, Race, RaceClass, RaceKind, Witness};
 
 /// The one-line message of a race found in `kernel`.
@@ -9,9 +10,11 @@ pub(crate) fn message(race: &Race, kernel: &str) -> String {
     let possible = if race.certainty == Certainty::Approximate { "possible " } else { "" };
     match race.kind {
         RaceKind::DataRace => {
-            let target = match &race.array {
-                Some(array) => format!("`{array}`"),
-                None => "the same memory".to_string(),
+            let target = match (&race.array, race.space) {
+                (Some(array), Some(space)) => format!("{} `{array}`", space_name(space)),
+                (Some(array), None) => format!("`{array}`"),
+                (None, Some(space)) => format!("the same {} memory", space_name(space)),
+                (None, None) => "the same memory".to_string(),
             };
             format!("{possible}{}-{} race on {target} in kernel `{kernel}`", mode(&race.first), mode(&race.second))
         }
@@ -102,6 +105,21 @@ pub(crate) fn help(race: &Race) -> String {
     }
 }
 
+/// The name of a memory space, the same in every format: the headline says
+/// `race on shared `s``, JSON and SARIF carry it as the race's `space`.
+/// `generic` is a pointer whose space the front-end could not trace (global
+/// or shared).
+pub(crate) fn space_name(space: Space) -> &'static str {
+    match space {
+        Space::Global => "global",
+        Space::Shared => "shared",
+        Space::Local => "local",
+        Space::Constant => "constant",
+        Space::Host => "host",
+        Space::Generic => "generic",
+    }
+}
+
 fn mode(location: &Location) -> &'static str {
     location.mode.map_or("access", |m| m.as_str())
 }
@@ -149,5 +167,35 @@ fn witness_text(witness: &Witness) -> Option<String> {
         None
     } else {
         Some(parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpurace_static::AccessMode;
+
+    fn race(array: Option<&str>, space: Option<Space>) -> Race {
+        let at = |line, mode| Location { file: "k.cu".into(), line, col: 5, text: "s[i]".into(), mode: Some(mode) };
+        Race {
+            class: RaceClass::IntraBlock,
+            kind: RaceKind::DataRace,
+            certainty: Certainty::Definite,
+            array: array.map(str::to_string),
+            space,
+            first: at(1, AccessMode::Write),
+            second: at(2, AccessMode::Read),
+            witness: None,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_headline_names_the_memory_space() {
+        let headline = |array, space| message(&race(array, space), "k");
+        assert_eq!(headline(Some("s"), Some(Space::Shared)), "write-read race on shared `s` in kernel `k`");
+        assert_eq!(headline(Some("p"), Some(Space::Generic)), "write-read race on generic `p` in kernel `k`");
+        assert_eq!(headline(None, Some(Space::Global)), "write-read race on the same global memory in kernel `k`");
+        assert_eq!(headline(Some("a"), None), "write-read race on `a` in kernel `k`");
     }
 }

@@ -5,7 +5,9 @@
 //! fingerprint (`fingerprint.rs`) in `partialFingerprints["gpurace/v1"]`. Diagnostics of the
 //! front-end and the CLI are not findings: they go to the invocation's
 //! `toolExecutionNotifications`, with their code as descriptor ID. The run and
-//! each artifact carry their gpurace verdict in `properties.verdict`.
+//! each artifact carry their gpurace verdict in `properties.verdict`; each
+//! result carries its kernel, class, kind, certainty and memory space in its
+//! `properties`.
 
 use std::io::{self, Write};
 
@@ -14,7 +16,7 @@ use gpurace_static::{KernelResult, Location, Race};
 use serde::Serialize;
 
 use crate::fingerprint;
-use crate::message::{help, label, message, notes};
+use crate::message::{help, label, message, notes, space_name};
 use crate::{FileVerdict, Run, TOOL_NAME, TOOL_VERSION};
 
 /// Every rule gpurace reports, in the order of `tool.driver.rules`.
@@ -143,6 +145,7 @@ fn result(race: &Race, k: &KernelResult) -> SarifResult {
             class: race.class.as_str(),
             kind: race.kind.as_str(),
             certainty: race.certainty.as_str(),
+            space: race.space.map(space_name),
         },
     }
 }
@@ -279,6 +282,9 @@ struct ResultProperties {
     class: &'static str,
     kind: &'static str,
     certainty: &'static str,
+    /// The memory space of the race; absent for a barrier divergence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    space: Option<&'static str>,
 }
 
 #[derive(Serialize)]
