@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{examples, fixture, gpurace};
+use std::process::Command;
+
+use common::{examples, fixture, gpurace, Run};
 
 #[test]
 fn human_report_ends_with_a_line_per_file() {
@@ -21,6 +23,28 @@ fn human_report_of_several_files_ends_with_a_summary() {
     let run = gpurace(&["check", "--format", "human", dir.to_str().unwrap()]);
     let last = run.stdout.lines().last().unwrap();
     assert!(last.starts_with("summary: "), "{}", run.stdout);
+}
+
+/// Colour reaches a terminal only: a pipe gets plain text, and `NO_COLOR`
+/// wins even over `CLICOLOR_FORCE`, which stands in for a terminal here.
+#[test]
+fn human_report_is_coloured_only_when_asked_and_never_with_no_color() {
+    let racy = examples().join("reduce_missing_sync.cu");
+    let human = |env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gpurace"));
+        command.args(["check", "--format", "human", racy.to_str().unwrap()]);
+        for name in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"] {
+            command.env_remove(name);
+        }
+        let run = Run::from(command.envs(env.iter().copied()).output().expect("cannot run gpurace"));
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stdout.contains("error[intra-block-race]"), "{}", run.stdout);
+        run.stdout
+    };
+    const ESC: char = '\x1b';
+    assert!(!human(&[]).contains(ESC));
+    assert!(human(&[("CLICOLOR_FORCE", "1")]).contains(ESC));
+    assert!(!human(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).contains(ESC));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The human format: rustc-like text, one block per finding, then one line
+//! The human format: rustc-style diagnostics, one per finding, then one line
 //! per kernel and one summary line per file (and per run, for several files).
 //!
 //! ```text
@@ -10,12 +10,18 @@
 //! 14 |         float w = s[tid + 1];
 //!    |                   ^^^^^^^^^^ second read
 //!    |
-//!    = help: a `__syncthreads()` between the two accesses orders them
+//!    = help: a `__syncthreads()` between line 13 and line 14 would order these accesses
 //! ```
+//!
+//! `annotate-snippets`, the crate rustc renders its own diagnostics with, draws
+//! the snippets; this module only says which lines, spans, labels and notes a
+//! finding has. A side of a race whose source line is not at hand (a header
+//! that was not read, a line past the end of the file) is named in a note.
 
 use std::io::{self, Write};
+use std::ops::Range;
 
-use anstyle::{AnsiColor, Style};
+use annotate_snippets::{Annotation, AnnotationKind, Element, Group, Level, Origin, Renderer, Snippet};
 use gpurace_ir::{Diagnostic, Severity};
 use gpurace_static::{KernelResult, Location, Race};
 
@@ -48,10 +54,10 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
 
 fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
     for diagnostic in file.sorted_diagnostics() {
-        render_diagnostic(diagnostic, sources, out)?;
+        write_group(diagnostic_group(diagnostic, sources), out)?;
     }
     for (kernel, race) in file.sorted_races() {
-        render_race(kernel, race, sources, out)?;
+        write_group(race_group(kernel, race, sources), out)?;
     }
     for kernel in file.sorted_kernels() {
         let verdict = match kernel.verdict.reason() {
@@ -81,119 +87,147 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     )
 }
 
-/// Styles of the parts of a finding, as rustc colours them. The CLI strips
-/// them when stdout is not a terminal or `NO_COLOR` is set.
-const ERROR: Style = AnsiColor::BrightRed.on_default().bold();
-const WARNING: Style = AnsiColor::BrightYellow.on_default().bold();
-const NOTE: Style = AnsiColor::BrightGreen.on_default().bold();
-const GUTTER: Style = AnsiColor::BrightBlue.on_default().bold();
-const BOLD: Style = Style::new().bold();
+/// rustc's styles, which the CLI strips when stdout is not a terminal or
+/// `NO_COLOR` is set (anstream). The width stays the renderer's default
+/// (140 columns) rather than the terminal's, so that the text is the same
+/// everywhere: a longer source line is cut around its marks.
+const RENDERER: Renderer = Renderer::styled();
 
-fn render_diagnostic(diagnostic: &Diagnostic, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
-    let (level, style) = match diagnostic.severity {
-        Severity::Error => ("error", ERROR),
-        Severity::Warning => ("warning", WARNING),
-        Severity::Note => ("note", NOTE),
+/// One finding, followed by an empty line.
+fn write_group(group: Group<'_>, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", RENDERER.render(&[group]))?;
+    writeln!(out)
+}
+
+/// A diagnostic of the front-end, the engine or the CLI: its place, and its
+/// source line with a mark at its column when the line is at hand.
+fn diagnostic_group<'a>(diagnostic: &'a Diagnostic, sources: &'a Sources) -> Group<'a> {
+    let level = match diagnostic.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
     };
-    writeln!(out, "{style}{level}[{}]{style:#}{BOLD}: {}{BOLD:#}", diagnostic.code, diagnostic.message)?;
-    if diagnostic.file.is_empty() {
-        return writeln!(out);
+    let title = level.primary_title(diagnostic.message.as_str()).id(diagnostic.code);
+    let (file, line, col) = (diagnostic.file.as_str(), diagnostic.line, diagnostic.col);
+    if file.is_empty() {
+        return Group::with_title(title);
     }
-    let line = diagnostic.line;
-    let source = sources.line(&diagnostic.file, line).filter(|_| diagnostic.col > 0);
-    let width = digits(line);
-    writeln!(out, "{:width$}{GUTTER}-->{GUTTER:#} {}:{}:{}", "", diagnostic.file, line, diagnostic.col)?;
-    if let Some(text) = source {
-        let (shown, offset) = expand(text, diagnostic.col);
-        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
-        writeln!(out, "{GUTTER}{line} |{GUTTER:#} {shown}")?;
-        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#} {:offset$}{style}^{style:#}", "", "")?;
+    match sources.line(file, line).filter(|_| col > 0) {
+        Some(text) => title.element(
+            Snippet::source(text)
+                .line_start(index(line))
+                .path(file)
+                .annotation(AnnotationKind::Primary.span(span(text, col, 1))),
+        ),
+        None => title.element(origin(file, line, col)),
     }
-    writeln!(out)
 }
 
-fn render_race(kernel: &KernelResult, race: &Race, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
+/// A race. The second access gets the primary mark (`^^^`) and the first the
+/// secondary one (`---`): in one snippet when both are in one file, else in
+/// a snippet each, the second's first, since it holds the place the
+/// diagnostic points at. A side whose source line is not at hand is named
+/// in a note, before the notes of the race.
+fn race_group<'a>(kernel: &KernelResult, race: &'a Race, sources: &'a Sources) -> Group<'a> {
     let (first, second) = (&race.first, &race.second);
-    writeln!(out, "{ERROR}error[{}]{ERROR:#}{BOLD}: {}{BOLD:#}", race.rule_id(), message(race, &kernel.kernel))?;
-    let width = digits(first.line.max(second.line));
-    writeln!(out, "{:width$}{GUTTER}-->{GUTTER:#} {}:{}:{}", "", second.file, second.line, second.col)?;
-
-    let mut notes = notes(race);
-    let first_label = label(race, false);
-    let second_label = label(race, true);
-    let has_source = |l: &Location| sources.line(&l.file, l.line).is_some() && l.col > 0;
-    if first.file == second.file && has_source(first) && has_source(second) {
-        writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
-        let marks = [(first, '-', first_label), (second, '^', second_label)];
-        let mut lines: Vec<u32> = marks.iter().map(|(l, _, _)| l.line).collect();
-        lines.sort_unstable();
-        lines.dedup();
-        for line in lines {
-            let text = sources.line(&first.file, line).unwrap_or_default();
-            writeln!(out, "{GUTTER}{line:>width$} |{GUTTER:#} {}", expand(text, 1).0)?;
-            for (location, mark, label) in marks.iter().filter(|(l, _, _)| l.line == line) {
-                underline(location, text, *mark, label, width, out)?;
+    let first_mark = Mark { location: first, kind: AnnotationKind::Context, label: label(race, false) };
+    let second_mark = Mark { location: second, kind: AnnotationKind::Primary, label: label(race, true) };
+    let mut elements: Vec<Element<'a>> = Vec::new();
+    let mut unseen = Vec::new();
+    match snippet(sources, &[&first_mark, &second_mark]) {
+        Some(both) => elements.push(both.into()),
+        None => {
+            let (first_snippet, second_snippet) = (snippet(sources, &[&first_mark]), snippet(sources, &[&second_mark]));
+            if first_snippet.is_none() {
+                unseen.push(&first_mark);
             }
-        }
-    } else {
-        // The two sides are in different files (a header and the kernel) or
-        // the source is not at hand: name both places in notes instead.
-        notes.insert(0, format!("{first_label} at {}:{}:{}{}", first.file, first.line, first.col, quoted(first)));
-        notes.insert(1, format!("{second_label} at {}:{}:{}{}", second.file, second.line, second.col, quoted(second)));
-    }
-    writeln!(out, "{:width$} {GUTTER}|{GUTTER:#}", "")?;
-    for note in notes {
-        writeln!(out, "{:width$} {GUTTER}={GUTTER:#} {BOLD}note{BOLD:#}: {note}", "")?;
-    }
-    writeln!(out, "{:width$} {GUTTER}={GUTTER:#} {BOLD}help{BOLD:#}: {}", "", help(race))?;
-    writeln!(out)
-}
-
-fn underline(
-    location: &Location,
-    text: &str,
-    mark: char,
-    label: &str,
-    width: usize,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let (_, offset) = expand(text, location.col);
-    let length = location.text.chars().count().max(1);
-    let marks = mark.to_string().repeat(length);
-    let style = if mark == '^' { ERROR } else { GUTTER };
-    writeln!(out, "{:width$} {GUTTER}|{GUTTER:#} {:offset$}{style}{marks} {label}{style:#}", "", "")
-}
-
-/// A source line with tabs expanded to four spaces, and the display column
-/// (0-based) of the 1-based byte column `col` in it.
-fn expand(text: &str, col: u32) -> (String, usize) {
-    let byte = usize::try_from(col).unwrap_or(usize::MAX).saturating_sub(1);
-    let mut shown = String::with_capacity(text.len());
-    let mut offset = None;
-    for (index, c) in text.char_indices() {
-        if index >= byte && offset.is_none() {
-            offset = Some(shown.chars().count());
-        }
-        if c == '\t' {
-            shown.push_str("    ");
-        } else {
-            shown.push(c);
+            match second_snippet {
+                Some(one) => elements.push(one.into()),
+                None => {
+                    elements.push(origin(&second.file, second.line, second.col).into());
+                    unseen.push(&second_mark);
+                }
+            }
+            elements.extend(first_snippet.map(Element::from));
         }
     }
-    let offset = offset.unwrap_or_else(|| shown.chars().count());
-    (shown, offset)
+    let notes = unseen.into_iter().map(|m| format!("{} at {}", m.label, place(m.location))).chain(notes(race));
+    Level::ERROR
+        .primary_title(message(race, &kernel.kernel))
+        .id(race.rule_id())
+        .elements(elements)
+        .elements(notes.map(|n| Level::NOTE.message(n)))
+        .element(Level::HELP.message(help(race)))
 }
 
-fn quoted(location: &Location) -> String {
+/// One side of a race as the snippet marks it.
+struct Mark<'l> {
+    location: &'l Location,
+    kind: AnnotationKind,
+    label: String,
+}
+
+/// The source lines of `marks`, from the first to the last, with each mark
+/// under its access; `None` when the marks are in different files, a line is
+/// not at hand or a mark has no column. The renderer folds long runs of
+/// lines between the marks.
+fn snippet<'a>(sources: &'a Sources, marks: &[&Mark<'_>]) -> Option<Snippet<'a, Annotation<'a>>> {
+    let file = &marks.first()?.location.file;
+    if marks.iter().any(|m| m.location.col == 0 || &m.location.file != file) {
+        return None;
+    }
+    let first = marks.iter().map(|m| m.location.line).min()?;
+    let last = marks.iter().map(|m| m.location.line).max()?;
+    let lines = sources.lines(file, first, last)?;
+    let mut annotations = Vec::new();
+    for mark in marks {
+        let offset: usize = lines.iter().take(index(mark.location.line - first)).map(|l| l.len() + 1).sum();
+        let text = lines.get(index(mark.location.line - first))?;
+        let access = mark.location.text.lines().next().unwrap_or_default().len();
+        let range = span(text, mark.location.col, access);
+        annotations.push(mark.kind.span(offset + range.start..offset + range.end).label(Some(mark.label.clone())));
+    }
+    Some(Snippet::source(lines.join("\n")).line_start(index(first)).path(file.clone()).annotations(annotations))
+}
+
+/// The bytes of an access of `len` bytes at the 1-based byte column `col` of
+/// the source line `text`, kept within the line and on character boundaries
+/// (the renderer panics on a span past the end of its text), and at least
+/// one character long except at the end of the line. A column from the input
+/// may be anything, so nothing here assumes it fits.
+fn span(text: &str, col: u32, len: usize) -> Range<usize> {
+    let mut start = index(col).saturating_sub(1).min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = start.saturating_add(len.max(1)).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
+/// The `-->` line alone, for a place whose source line is not at hand.
+fn origin(file: &str, line: u32, col: u32) -> Origin<'_> {
+    match (line, col) {
+        (0, _) => Origin::path(file),
+        (line, 0) => Origin::path(file).line(index(line)),
+        (line, col) => Origin::path(file).line(index(line)).char_column(index(col)),
+    }
+}
+
+/// `tile.cuh:3:12 (`a[i]`)`.
+fn place(location: &Location) -> String {
+    let place = format!("{}:{}:{}", location.file, location.line, location.col);
     if location.text.is_empty() {
-        String::new()
+        place
     } else {
-        format!(" (`{}`)", location.text)
+        format!("{place} (`{}`)", location.text)
     }
 }
 
-fn digits(n: u32) -> usize {
-    n.max(1).ilog10() as usize + 1
+fn index(n: u32) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 fn plural(n: usize) -> &'static str {
@@ -208,6 +242,8 @@ fn plural(n: usize) -> &'static str {
 mod tests {
     use super::*;
     use crate::sample::{sample_run, sample_sources};
+    use gpurace_ir::Space;
+    use gpurace_static::{AccessMode, Certainty, RaceClass, RaceKind, Verdict};
 
     /// The text without styles, as a pipe gets it.
     fn render_to_string(run: &Run, sources: &Sources) -> String {
@@ -221,8 +257,9 @@ mod tests {
         let mut out = Vec::new();
         render(&sample_run(), &sample_sources(), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains(&format!("{ERROR}error[")));
-        assert!(text.contains(&format!("{GUTTER}-->")));
+        let error = annotate_snippets::renderer::DEFAULT_ERROR_STYLE;
+        assert!(text.contains(&format!("{error}error[intra-block-race]")), "{text}");
+        assert_ne!(anstream::adapter::strip_str(&text).to_string(), text);
     }
 
     #[test]
@@ -235,9 +272,130 @@ mod tests {
         insta::assert_snapshot!(render_to_string(&sample_run(), &Sources::new()));
     }
 
+    /// A run of one race between `first` and `second` in `k.cu`.
+    fn one_race(first: (u32, u32, &str), second: (u32, u32, &str)) -> Run {
+        let at = |(line, col, text): (u32, u32, &str), mode| Location {
+            file: "k.cu".into(),
+            line,
+            col,
+            text: text.into(),
+            mode: Some(mode),
+        };
+        let race = Race {
+            class: RaceClass::IntraBlock,
+            kind: RaceKind::DataRace,
+            certainty: Certainty::Definite,
+            array: Some("s".into()),
+            space: Some(Space::Shared),
+            first: at(first, AccessMode::Write),
+            second: at(second, AccessMode::Read),
+            witness: None,
+            notes: Vec::new(),
+        };
+        let kernel = KernelResult {
+            kernel: "k".into(),
+            file: "k.cu".into(),
+            line: 1,
+            col: 1,
+            verdict: Verdict::Race,
+            races: vec![race],
+            diagnostics: Vec::new(),
+            sites: Vec::new(),
+            undecided: None,
+        };
+        Run {
+            files: vec![FileReport { file: "k.cu".into(), kernels: vec![kernel], ..FileReport::default() }],
+            total_ms: 0.0,
+        }
+    }
+
+    fn sources(text: &str) -> Sources {
+        let mut sources = Sources::new();
+        sources.insert("k.cu", text);
+        sources
+    }
+
     #[test]
-    fn expand_maps_byte_columns_through_tabs() {
-        assert_eq!(expand("\tx = 1;", 2), ("    x = 1;".to_string(), 4));
-        assert_eq!(expand("ab", 9), ("ab".to_string(), 2));
+    fn accesses_on_two_lines_show_both_lines() {
+        let source = "__global__ void k(float *out) {\n    s[t] = 1;\n    out[t] = s[t + 1];\n}\n";
+        let text = render_to_string(&one_race((2, 5, "s[t]"), (3, 14, "s[t + 1]")), &sources(source));
+        insta::assert_snapshot!(text, @r"
+        error[intra-block-race]: write-read race on shared `s` in kernel `k`
+         --> k.cu:3:14
+          |
+        2 |     s[t] = 1;
+          |     ---- first write
+        3 |     out[t] = s[t + 1];
+          |              ^^^^^^^^ second read
+          |
+          = help: a `__syncthreads()` between line 2 and line 3 would order these accesses
+
+        k.cu:1:1: kernel `k` (no launch seen, analysed on its own): race
+        k.cu: race (1 kernel, 1 race)
+        ");
+    }
+
+    #[test]
+    fn accesses_in_two_files_show_a_snippet_each() {
+        let mut run = one_race((3, 12, "s[i]"), (2, 5, "s[t]"));
+        run.files[0].kernels[0].races[0].first.file = "k.cuh".into();
+        let mut sources = sources("__global__ void k() {\n    s[t] = 1;\n}\n");
+        sources.insert("k.cuh", "\n\n    return s[i];\n");
+        insta::assert_snapshot!(render_to_string(&run, &sources), @r"
+        error[intra-block-race]: write-read race on shared `s` in kernel `k`
+         --> k.cu:2:5
+          |
+        2 |     s[t] = 1;
+          |     ^^^^ second read
+          |
+         ::: k.cuh:3:12
+          |
+        3 |     return s[i];
+          |            ---- first write
+          |
+          = help: a `__syncthreads()` between the two accesses would order them
+
+        k.cu:1:1: kernel `k` (no launch seen, analysed on its own): race
+        k.cu: race (1 kernel, 1 race)
+        ");
+    }
+
+    /// Columns are bytes from clang; tabs and multi-byte characters before an
+    /// access must not move its mark, and a column from the input that is
+    /// past the end of its line or inside a character must not panic.
+    #[test]
+    fn odd_sources_and_columns_do_not_panic() {
+        let tabbed = "\tfloat é = s[t]; s[t] = 1; // ü\n";
+        let text = render_to_string(&one_race((1, 19, "s[t]"), (1, 13, "s[t]")), &sources(tabbed));
+        insta::assert_snapshot!(text, @r"
+        error[intra-block-race]: write-read race on shared `s` in kernel `k`
+         --> k.cu:1:12
+          |
+        1 |     float é = s[t]; s[t] = 1; // ü
+          |               ^^^^  ---- first write
+          |               |
+          |               second read
+          |
+          = help: a `__syncthreads()` between iterations of a loop around line 1 would order these accesses; without a loop, give each thread its own element or use atomics
+
+        k.cu:1:1: kernel `k` (no launch seen, analysed on its own): race
+        k.cu: race (1 kernel, 1 race)
+        ");
+        let odd = [
+            // Past the end of the line, inside `é`, and a text longer than the line.
+            ((1, 99, "s[t]"), (1, 9, "s[t] and more than the line holds")),
+            // A line past the end of the file, and a column 0.
+            ((7, 1, "s[t]"), (1, 0, "")),
+        ];
+        for (first, second) in odd {
+            let text = render_to_string(&one_race(first, second), &sources(tabbed));
+            assert!(text.contains("error[intra-block-race]"), "{text}");
+        }
+        let text = render_to_string(&one_race((7, 1, "s[t]"), (1, 0, "")), &sources(tabbed));
+        assert!(text.contains("= note: first write at k.cu:7:1 (`s[t]`)"), "{text}");
+        for empty in ["", "\n"] {
+            let text = render_to_string(&one_race((1, 1, "s[t]"), (1, 3, "s")), &sources(empty));
+            assert!(text.contains("error[intra-block-race]"), "{text}");
+        }
     }
 }

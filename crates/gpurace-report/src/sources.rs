@@ -28,6 +28,16 @@ impl Sources {
         let index = usize::try_from(line).ok()?.checked_sub(1)?;
         self.files.get(file)?.get(index).map(String::as_str)
     }
+
+    /// Lines `first..=last` (1-based) of `file`, when it has them all.
+    pub fn lines(&self, file: &str, first: u32, last: u32) -> Option<&[String]> {
+        if first > last {
+            return None;
+        }
+        let start = usize::try_from(first).ok()?.checked_sub(1)?;
+        let end = usize::try_from(last).ok()?;
+        self.files.get(file)?.get(start..end)
+    }
 }
 
 #[cfg(test)]
@@ -43,5 +53,9 @@ mod tests {
         assert_eq!(sources.line("a.cu", 2), Some("second"));
         assert_eq!(sources.line("a.cu", 3), None);
         assert_eq!(sources.line("b.cu", 1), None);
+        assert_eq!(sources.lines("a.cu", 1, 2).map(<[String]>::len), Some(2));
+        assert_eq!(sources.lines("a.cu", 2, 3), None);
+        assert_eq!(sources.lines("a.cu", 0, 1), None);
+        assert_eq!(sources.lines("a.cu", 2, 1), None);
     }
 }
