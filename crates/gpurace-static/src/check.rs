@@ -982,6 +982,16 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace:
             links.remove(0);
         });
     }
+    // Elements of one size at offsets `ext(e) * size` overlap exactly when
+    // their indices are equal: saying so spares the solver the step from
+    // byte ranges to indices (it decides stride-loop collisions from the
+    // indices). The equality follows from the overlap, so no model is lost.
+    if let (Some((x, sx, cx)), Some((y, sy, cy))) = (t::scaled_index(&a.offset), t::scaled_index(&b.offset)) {
+        let size = u128::from(a.access.size);
+        if !absolute && sx == sy && cx == cy && cx == size && a.access.size == b.access.size && x.width == y.width {
+            same.push(Link::Eq(x.clone(), y.clone()));
+        }
+    }
     Query {
         one: vec![a.guard.clone()],
         two: vec![b.guard.clone()],

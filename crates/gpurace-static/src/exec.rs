@@ -203,6 +203,10 @@ pub struct Stride {
     pub value: T,
     /// The value is the exact sum.
     pub fits: T,
+    /// The start lies in `[0, step)` for every thread, by its form:
+    /// `threadIdx` stepping by `blockDim`, `blockIdx` by `gridDim`, or
+    /// `threadIdx + blockIdx * blockDim` by `blockDim * gridDim`.
+    pub below: bool,
 }
 
 /// An atomic that moves a counter by a nonzero constant (`atomicAdd(&n, 1)`,
@@ -1688,13 +1692,41 @@ impl<'k> Exec<'k> {
                 let value = t::add(start, &t::resize(&q, w, false));
                 let exact = t::add(&t::resize(start, wide, ind.signed), &t::resize(&q, wide, false));
                 let fits = t::eq(&t::resize(&value, wide, ind.signed), &exact);
-                Stride { start: t::resize(start, 64, ind.signed), value, fits }
+                let below = self.start_below(start, step);
+                Stride { start: t::resize(start, 64, ind.signed), value, fits, below }
             });
             let product =
                 Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false, stride };
             self.trace.abstractions.products.push(product);
         }
         q
+    }
+
+    /// Whether `start` lies in `[0, step)` by its form (see [`Stride::below`]).
+    fn start_below(&self, start: &T, step: &T) -> bool {
+        use crate::term::Node;
+        // Zero extensions, and truncations to at least 32 bits (which keep
+        // these values, all below 2^31, and their sign).
+        let strip = |mut t: &T| loop {
+            match &t.node {
+                Node::Ext(false, inner) => t = inner,
+                Node::Trunc(inner) if t.width >= 32 => t = inner,
+                _ => return t.clone(),
+            }
+        };
+        let (start, Node::Leaf(step)) = (strip(start), &step.node) else { return false };
+        match (&start.node, step) {
+            (Node::Leaf(Leaf::Tid(d)), Leaf::BlockDim(e)) | (Node::Leaf(Leaf::Bid(d)), Leaf::GridDim(e)) => d == e,
+            (Node::Bin(BvOp::Add, x, y), Leaf::GridThreads(e)) => {
+                let block_product = |t: &T| {
+                    let t = strip(t);
+                    self.trace.abstractions.products.iter().any(|p| p.fits_int && p.dim == *e && p.leaf == t)
+                };
+                let tid = |t: &T| matches!(strip(t).node, Node::Leaf(Leaf::Tid(d)) if d == *e);
+                (tid(x) && block_product(y)) || (block_product(x) && tid(y))
+            }
+            _ => false,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

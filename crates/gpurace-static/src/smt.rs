@@ -344,6 +344,12 @@ impl<'c> Solver<'c> {
                 let (s1, s2) = (self.bv(&stride.start, 1), self.bv(&stride.start, 2));
                 let (v1, v2) = (self.bv(&stride.value, 1), self.bv(&stride.value, 2));
                 let (f1, f2) = (self.boolean(&stride.fits, 1), self.boolean(&stride.fits, 2));
+                // A start that is below the step by its form is said so
+                // outright: the solver does not derive it from the products.
+                if stride.below {
+                    self.assert_base(&s1.bvult(&y));
+                    self.assert_base(&s2.bvult(&y));
+                }
                 let inside = Bool::and(ctx, &[&v1._eq(&v2), &f1, &f2, &s1.bvult(&y), &s2.bvult(&y)]);
                 self.assert_base(&inside.implies(&Bool::and(ctx, &[&xs[0]._eq(&xs[1]), &s1._eq(&s2)])));
             }

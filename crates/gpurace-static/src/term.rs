@@ -578,6 +578,21 @@ pub fn lane_coefficient(t: &T) -> Option<i128> {
     (c.abs() < 1 << 20).then_some(c)
 }
 
+/// `t` as `ext(e) * c` with a constant `c`: an element index scaled to a
+/// byte offset. Returns `e`, whether the extension is signed, and `c`; the
+/// product is exact (does not wrap) when `e` is at most 32 bits wide and `t`
+/// at least 64.
+pub fn scaled_index(t: &T) -> Option<(&T, bool, u128)> {
+    let Node::Bin(BvOp::Mul, x, y) = &t.node else { return None };
+    let (ext, c) = match (x.as_const(), y.as_const()) {
+        (None, Some(c)) => (x, c),
+        (Some(c), None) => (y, c),
+        _ => return None,
+    };
+    let Node::Ext(signed, e) = &ext.node else { return None };
+    (e.width <= 32 && t.width >= 64 && c > 0 && c < 1 << 16).then_some((e, *signed, c))
+}
+
 /// `t mod 2^bits` as `c * threadIdx.x + d` (`c`, `d` reduced mod 2^bits),
 /// when every other value in `t` is multiplied by a multiple of 2^bits
 /// (loop counters times a row length, say) or is a constant; `block` is the
@@ -742,6 +757,17 @@ pub fn leaves(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scaled_index_finds_the_element_index() {
+        let i = leaf(Leaf::Param(0), 32, Deps::default());
+        let offset = mul(&resize(&i, 64, true), &constant(4, 64));
+        let (e, signed, c) = scaled_index(&offset).expect("ext(i) * 4");
+        assert!(Arc::ptr_eq(e, &i) && signed && c == 4);
+        // Not an index times a constant: no index.
+        assert!(scaled_index(&add(&offset, &constant(8, 64))).is_none());
+        assert!(scaled_index(&mul(&resize(&i, 64, true), &resize(&i, 64, true))).is_none());
+    }
 
     #[test]
     fn folding_follows_c() {
