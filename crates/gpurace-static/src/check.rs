@@ -1070,9 +1070,6 @@ fn group_counts<'a>(
 fn block_link(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Link {
     let (la, lb) = (&a.counts.levels, &b.counts.levels);
     let common = la.iter().zip(lb).take_while(|(x, y)| x.node == y.node).count();
-    if common == 0 {
-        return Link::Eq(a.counts.block.clone(), b.counts.block.clone());
-    }
     let k64 = |k: &T| t::resize(k, COUNT_WIDTH, false);
     // The count within the iteration of level `i`.
     let within = |ev: &AccessEv<'_>, i: usize| -> T {
@@ -1112,8 +1109,13 @@ fn block_link(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Link {
         (Some((false, _)), _) | (_, Some((false, _))) => Link::One(t::fals()),
         (Some((true, facts)), _) => Link::And(facts.into_iter().map(Link::Two).collect()),
         (_, Some((true, facts))) => Link::And(facts.into_iter().map(Link::One).collect()),
+        // Outside every loop nest the two share: the absolute counts.
+        _ if common == 0 => Link::Eq(a.counts.block.clone(), b.counts.block.clone()),
         _ => Link::Eq(within(a, common - 1), within(b, common - 1)),
     };
+    if common == 0 {
+        return link;
+    }
     for i in (0..common).rev() {
         let (x, y) = (&la[i], &lb[i]);
         let (wa, wb) = (within(a, i), within(b, i));
