@@ -155,6 +155,11 @@ impl Run {
         self.files.iter().map(FileReport::verdict).max().unwrap_or(FileVerdict::Unknown)
     }
 
+    /// How many files have this verdict.
+    pub fn files_with(&self, verdict: FileVerdict) -> usize {
+        self.files.iter().filter(|f| f.verdict() == verdict).count()
+    }
+
     /// Stage times summed over the files, with `total_ms` the run's wall time
     /// (files are processed in parallel, so it is less than their sum).
     pub fn timings(&self) -> Timings {

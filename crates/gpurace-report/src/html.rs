@@ -24,7 +24,7 @@ use gpurace_static::{KernelResult, Location, Race, Verdict};
 
 use crate::fingerprint::fingerprint;
 use crate::json::severity_name;
-use crate::message::{help, label, message, notes, space_name};
+use crate::message::{help, label, message, notes, plural, space_name};
 use crate::{FileReport, FileVerdict, Run, Sources, TOOL_NAME, TOOL_VERSION};
 
 /// Writes the HTML page of `run`. `sources` gives the source lines shown
@@ -113,7 +113,6 @@ fn render_header(run: &Run, races: usize, out: &mut dyn Write) -> io::Result<()>
     let kernels: Vec<&KernelResult> = run.files.iter().flat_map(|f| &f.kernels).collect();
     let racy = kernels.iter().filter(|k| k.verdict == Verdict::Race || !k.races.is_empty()).count();
     let count = |verdict: &str| kernels.iter().filter(|k| k.races.is_empty() && k.verdict.as_str() == verdict).count();
-    let files = |verdict: FileVerdict| run.files.iter().filter(|f| f.verdict() == verdict).count();
     let verdict = run.verdict().as_str();
     writeln!(out, "<header>")?;
     writeln!(out, "<h1>{TOOL_NAME} report <span class=\"verdict v-{verdict}\">{verdict}</span></h1>")?;
@@ -123,10 +122,10 @@ fn render_header(run: &Run, races: usize, out: &mut dyn Write) -> io::Result<()>
         out,
         "<dt>files checked</dt><dd>{} ({} racy, {} race-free, {} unknown, {} failed)</dd>",
         run.files.len(),
-        files(FileVerdict::Race),
-        files(FileVerdict::RaceFree),
-        files(FileVerdict::Unknown),
-        files(FileVerdict::Error),
+        run.files_with(FileVerdict::Race),
+        run.files_with(FileVerdict::RaceFree),
+        run.files_with(FileVerdict::Unknown),
+        run.files_with(FileVerdict::Error),
     )?;
     writeln!(out, "<dt>races</dt><dd id=\"race-count\">{races}</dd>")?;
     writeln!(
@@ -335,14 +334,6 @@ fn code_spans(text: &str) -> String {
         .enumerate()
         .map(|(i, part)| if i % 2 == 1 { format!("<code>{}</code>", escape(part)) } else { escape(part) })
         .collect()
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ use annotate_snippets::{Annotation, AnnotationKind, Element, Group, Level, Origi
 use gpurace_ir::{Diagnostic, Severity};
 use gpurace_static::{KernelResult, Location, Race};
 
-use crate::message::{help, label, message, notes};
+use crate::message::{help, label, message, notes, plural};
 use crate::{FileReport, FileVerdict, Run, Sources};
 
 /// Writes the human report of `run`.
@@ -37,16 +37,15 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
         }
     }
     if run.files.len() > 1 {
-        let count = |v: FileVerdict| run.files.iter().filter(|f| f.verdict() == v).count();
         writeln!(
             out,
             "summary: {} ({} files: {} racy, {} race-free, {} unknown, {} failed)",
             run.verdict().as_str(),
             run.files.len(),
-            count(FileVerdict::Race),
-            count(FileVerdict::RaceFree),
-            count(FileVerdict::Unknown),
-            count(FileVerdict::Error),
+            run.files_with(FileVerdict::Race),
+            run.files_with(FileVerdict::RaceFree),
+            run.files_with(FileVerdict::Unknown),
+            run.files_with(FileVerdict::Error),
         )?;
     }
     Ok(())
@@ -228,14 +227,6 @@ fn place(location: &Location) -> String {
 
 fn index(n: u32) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 #[cfg(test)]

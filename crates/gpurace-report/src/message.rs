@@ -170,6 +170,15 @@ fn witness_text(witness: &Witness) -> Option<String> {
     }
 }
 
+/// `"s"` after a count other than one.
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
