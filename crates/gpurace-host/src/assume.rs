@@ -3,9 +3,10 @@
 //! evaluated in 64-bit signed arithmetic (no wrap-around: what a person
 //! means by `n * 4 < 4096`).
 
+use gpurace_core::arith;
+use gpurace_core::c::width;
+use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, T};
 use gpurace_ir::{Kernel, Type};
-use gpurace_static::term::{self as t, BvOp, CmpOp, Leaf, T};
-use gpurace_static::width;
 
 /// A fact by hand: for one kernel, or for every kernel whose parameters it
 /// names.
@@ -192,7 +193,7 @@ fn term(kernel: &Kernel, ast: &Ast) -> T {
             let a = bv(term(kernel, a));
             match op {
                 '-' => t::bin(BvOp::Sub, &t::constant(0, 64), &a),
-                '~' => t::bin(BvOp::Xor, &a, &t::constant(t::mask(64), 64)),
+                '~' => t::bin(BvOp::Xor, &a, &t::constant(arith::mask(64), 64)),
                 _ => t::bool_to_bv(&t::eq(&a, &t::constant(0, 64)), 64),
             }
         }

@@ -13,9 +13,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use gpurace_ir::{Access, Base, BinOp, Expr, HostFunction, Loop, Program, Span, StepOp, Stmt, Type, UnOp, VarId};
-use gpurace_static::term::{self as t, BvOp, CmpOp, Deps, Leaf, T};
-use gpurace_static::{width, HostValue};
+use gpurace_core::arith;
+use gpurace_core::c::{convert, is_signed, width};
+use gpurace_core::cexpr::{unmodelled, ExprEval};
+use gpurace_core::term::{self as t, BvOp, CmpOp, Deps, Leaf, T};
+use gpurace_core::HostValue;
+use gpurace_ir::{Access, Base, BinOp, Builtin, Expr, HostFunction, Loop, Program, Span, StepOp, Stmt, Type, VarId};
 
 /// How deep calls to user host functions are followed.
 const MAX_DEPTH: usize = 6;
@@ -48,7 +51,7 @@ pub struct Allocation {
 }
 
 #[derive(Debug, Clone)]
-struct State {
+pub struct State {
     alive: T,
     env: HashMap<VarId, T>,
     /// Cells of address-taken variables: (slot, byte offset) -> (value, bytes).
@@ -95,14 +98,6 @@ fn no() -> Deps {
     Deps::default()
 }
 
-fn is_signed(ty: &Type) -> bool {
-    matches!(ty, Type::Int { signed: true, .. })
-}
-
-fn is_float(ty: &Type) -> bool {
-    matches!(ty, Type::Float { .. })
-}
-
 /// `(slot, offset)` of an address that is a slot base plus an offset. The
 /// slot is the nearest one, so that constant parts below the base (`p + n -
 /// 1` folds to `n + (base - 1)`) keep their object: offsets within 2^39
@@ -110,7 +105,7 @@ fn is_float(ty: &Type) -> bool {
 pub fn split_address(a: &T) -> Option<(u128, T)> {
     let split = |c: u128| {
         let slot = (c + (1 << (SLOT_BITS - 1))) >> SLOT_BITS;
-        (slot, t::constant(c.wrapping_sub(slot << SLOT_BITS) & t::mask(64), 64))
+        (slot, t::constant(c.wrapping_sub(slot << SLOT_BITS) & arith::mask(64), 64))
     };
     match &a.node {
         t::Node::Const(c) => Some(split(*c)),
@@ -214,14 +209,6 @@ impl<'p> Evaluator<'p> {
         self.frame().func.vars.get(v.0 as usize).map_or_else(|| format!("v{}", v.0), |x| x.name.clone())
     }
 
-    fn ty_of(&self, e: &Expr) -> Type {
-        match e {
-            Expr::Var(v) => self.var_ty(*v),
-            Expr::Param(i) => self.frame().func.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
-            other => other.own_type().cloned().unwrap_or(Type::INT),
-        }
-    }
-
     fn var_slot(&mut self, v: VarId) -> u32 {
         let key = (self.frame().id, v);
         match self.vars.iter().position(|x| *x == key) {
@@ -235,157 +222,6 @@ impl<'p> Evaluator<'p> {
 
     // ------------------------------------------------------------ values
 
-    fn convert(v: &T, from: &Type, to: &Type) -> T {
-        match width(to) {
-            0 => t::to_bool(v),
-            w => t::resize(v, w, is_signed(from)),
-        }
-    }
-
-    fn value_as(&mut self, st: &State, e: &Expr, ty: &Type) -> T {
-        let v = self.value(st, e);
-        Self::convert(&v, &self.ty_of(e), ty)
-    }
-
-    fn value(&mut self, st: &State, e: &Expr) -> T {
-        match e {
-            Expr::Int { value, ty } => match width(ty) {
-                0 => t::boolean(*value != 0),
-                w => t::constant_i(*value, w),
-            },
-            Expr::Float { ty, .. } => self.unknown("a floating-point value", ty),
-            Expr::Var(v) => match st.env.get(v) {
-                Some(value) => value.clone(),
-                None => {
-                    let (name, ty) = (self.var_name(*v), self.var_ty(*v));
-                    self.unknown(&format!("{name} (uninitialised)"), &ty)
-                }
-            },
-            Expr::Param(i) => match self.frame().params.get(*i as usize) {
-                Some(v) => v.clone(),
-                None => self.unknown("a parameter", &Type::INT),
-            },
-            Expr::Builtin(_) | Expr::SharedAddr(_) | Expr::Field { .. } | Expr::Unknown { .. } => {
-                let ty = self.ty_of(e);
-                self.unknown("an unmodelled value", &ty)
-            }
-            Expr::Unary { op, arg, ty } => {
-                if is_float(ty) {
-                    return self.unknown("a floating-point value", ty);
-                }
-                match op {
-                    UnOp::Not => {
-                        let a = self.value(st, arg);
-                        Self::convert(&t::not(&t::to_bool(&a)), &Type::Bool, ty)
-                    }
-                    UnOp::Neg => {
-                        let a = self.value_as(st, arg, ty);
-                        t::bin(BvOp::Sub, &t::constant(0, a.width), &a)
-                    }
-                    UnOp::BitNot => {
-                        let a = self.value_as(st, arg, ty);
-                        t::bin(BvOp::Xor, &a, &t::constant(t::mask(a.width), a.width))
-                    }
-                }
-            }
-            Expr::Binary { op, lhs, rhs, ty } => self.binary(st, *op, lhs, rhs, ty),
-            Expr::Cast { ty, arg } => {
-                let from = self.ty_of(arg);
-                if is_float(ty) || is_float(&from) || matches!(ty, Type::Record { .. } | Type::Opaque { .. }) {
-                    return self.unknown("a converted value", ty);
-                }
-                let v = self.value(st, arg);
-                Self::convert(&v, &from, ty)
-            }
-            Expr::Select { cond, then, els, ty } => {
-                let c = t::to_bool(&self.value(st, cond));
-                let a = self.value_as(st, then, ty);
-                let b = self.value_as(st, els, ty);
-                t::ite(&c, &a, &b)
-            }
-            Expr::Addr { base, offset, .. } => {
-                let b = self.base_value(st, base);
-                let o = self.value_as(st, offset, &Type::LONG);
-                t::add(&b, &o)
-            }
-            Expr::Call { func, args, ty } if func == "new" && args.len() == 1 => {
-                // `new T[n]`: n elements.
-                let elem = match ty {
-                    Type::Ptr(elem) => elem.size().unwrap_or(1),
-                    _ => 1,
-                };
-                let count = self.value_as(st, &args[0], &Type::ULONG);
-                let size = t::mul(&count, &t::constant(u128::from(elem), 64));
-                // The expression has no location of its own: the function's.
-                let span = self.frame().func.span;
-                self.allocate(st, size, span)
-            }
-            Expr::Call { func, ty, .. } => {
-                let v = self.unknown(&format!("{func}(...)"), ty);
-                if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
-                    self.renamable.insert(*i);
-                }
-                if func == "rand" && width(ty) == 32 {
-                    self.facts.push(t::cmp(CmpOp::Sle, &t::constant(0, 32), &v));
-                }
-                v
-            }
-        }
-    }
-
-    fn base_value(&mut self, st: &State, base: &Base) -> T {
-        match base {
-            Base::Host(v) | Base::Local(v) => {
-                let slot = self.var_slot(*v);
-                t::constant((VAR_SLOT + u128::from(slot)) << SLOT_BITS, 64)
-            }
-            Base::Dynamic(e) => {
-                let v = self.value(st, e);
-                t::resize(&v, 64, false)
-            }
-            Base::Param { index, fields } if fields.is_empty() => {
-                let v = self.value(st, &Expr::Param(*index));
-                t::resize(&v, 64, false)
-            }
-            _ => self.unknown("an address", &Type::ULONG),
-        }
-    }
-
-    fn binary(&mut self, st: &State, op: BinOp, lhs: &Expr, rhs: &Expr, ty: &Type) -> T {
-        let (lty, rty) = (self.ty_of(lhs), self.ty_of(rhs));
-        if op == BinOp::LAnd || op == BinOp::LOr {
-            let a = t::to_bool(&self.value(st, lhs));
-            let b = t::to_bool(&self.value(st, rhs));
-            let r = if op == BinOp::LAnd { t::and(&a, &b) } else { t::or(&a, &b) };
-            return Self::convert(&r, &Type::Bool, ty);
-        }
-        if is_float(&lty) || is_float(&rty) || is_float(ty) {
-            return self.unknown("a floating-point value", ty);
-        }
-        if op.is_comparison() {
-            let common = if width(&rty) > width(&lty) { rty.clone() } else { lty.clone() };
-            let signed = is_signed(&common)
-                && (is_signed(&lty) || width(&lty) < width(&common))
-                && (is_signed(&rty) || width(&rty) < width(&common));
-            let common = if width(&common) == 0 { Type::INT } else { common };
-            let a = self.value_as(st, lhs, &common);
-            let b = self.value_as(st, rhs, &common);
-            let r = t::c_compare(op, &a, &b, signed).expect("a comparison");
-            return Self::convert(&r, &Type::Bool, ty);
-        }
-        let ty = if width(ty) == 0 { Type::INT } else { ty.clone() };
-        let signed = is_signed(&ty);
-        let a = self.value_as(st, lhs, &ty);
-        let b = match op {
-            BinOp::Shl | BinOp::Shr => t::resize(&self.value(st, rhs), a.width, false),
-            _ => self.value_as(st, rhs, &ty),
-        };
-        match t::c_arith(op, &a, &b, signed) {
-            Some(v) => v,
-            None => self.unknown("a value", &ty),
-        }
-    }
-
     // ------------------------------------------------------------ memory
 
     /// The variable slot and constant offset an address falls in.
@@ -396,7 +232,7 @@ impl<'p> Evaluator<'p> {
     }
 
     fn address(&mut self, st: &State, access: &Access) -> T {
-        let base = self.base_value(st, &access.base);
+        let base = self.base(st, &access.base);
         let offset = self.value_as(st, &access.offset, &Type::LONG);
         t::add(&base, &offset)
     }
@@ -407,7 +243,7 @@ impl<'p> Evaluator<'p> {
         if let (Some((slot, offset)), true) = (Self::cell_of(&address), scalar) {
             if let Some((v, size)) = st.mem.get(&(slot, offset)) {
                 if *size == access.size {
-                    return Self::convert(v, &access.ty, ty);
+                    return convert(v, &access.ty, ty);
                 }
             }
             let overlapped =
@@ -425,7 +261,7 @@ impl<'p> Evaluator<'p> {
                         v
                     }
                 };
-                return Self::convert(&v, &access.ty, ty);
+                return convert(&v, &access.ty, ty);
             }
         }
         self.unknown(&format!("{} (read from memory)", access.name), ty)
@@ -681,7 +517,7 @@ impl<'p> Evaluator<'p> {
                 .params
                 .iter()
                 .zip(args.iter().zip(&values))
-                .map(|(p, (a, v))| Self::convert(v, &self.ty_of(a), &p.ty))
+                .map(|(p, (a, v))| convert(v, &self.ty_of(a), &p.ty))
                 .collect();
             let params = if params.len() == func.params.len() {
                 params
@@ -903,6 +739,92 @@ impl<'p> Evaluator<'p> {
             }
             _ => t::tru(),
         }
+    }
+}
+
+/// Host code evaluates expressions with the core evaluator: every value it
+/// does not model is a fresh host value, named for the report.
+impl<'p> ExprEval for Evaluator<'p> {
+    type State = State;
+
+    fn ty_of(&self, e: &Expr) -> Type {
+        match e {
+            Expr::Var(v) => self.var_ty(*v),
+            Expr::Param(i) => self.frame().func.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
+            other => other.own_type().cloned().unwrap_or(Type::INT),
+        }
+    }
+
+    fn var(&mut self, st: &State, var: VarId) -> T {
+        match st.env.get(&var) {
+            Some(value) => value.clone(),
+            None => {
+                let (name, ty) = (self.var_name(var), self.var_ty(var));
+                self.unknown(&format!("{name} (uninitialised)"), &ty)
+            }
+        }
+    }
+
+    fn param(&mut self, _e: &Expr, index: u32) -> T {
+        match self.frame().params.get(index as usize) {
+            Some(v) => v.clone(),
+            None => self.unknown("a parameter", &Type::INT),
+        }
+    }
+
+    fn builtin(&mut self, e: &Expr, _b: Builtin) -> T {
+        let ty = self.ty_of(e);
+        self.unknown(unmodelled::VALUE, &ty)
+    }
+
+    fn place(&mut self, _st: &State, e: &Expr) -> T {
+        let ty = self.ty_of(e);
+        self.unknown(unmodelled::VALUE, &ty)
+    }
+
+    fn call(&mut self, st: &State, _e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {
+        if func == "new" && args.len() == 1 {
+            // `new T[n]`: n elements.
+            let elem = match ty {
+                Type::Ptr(elem) => elem.size().unwrap_or(1),
+                _ => 1,
+            };
+            let count = self.value_as(st, &args[0], &Type::ULONG);
+            let size = t::mul(&count, &t::constant(u128::from(elem), 64));
+            // The expression has no location of its own: the function's.
+            let span = self.frame().func.span;
+            return self.allocate(st, size, span);
+        }
+        let v = self.unknown(&format!("{func}(...)"), ty);
+        if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
+            self.renamable.insert(*i);
+        }
+        if func == "rand" && width(ty) == 32 {
+            self.facts.push(t::cmp(CmpOp::Sle, &t::constant(0, 32), &v));
+        }
+        v
+    }
+
+    fn base(&mut self, st: &State, base: &Base) -> T {
+        match base {
+            Base::Host(v) | Base::Local(v) => {
+                let slot = self.var_slot(*v);
+                t::constant((VAR_SLOT + u128::from(slot)) << SLOT_BITS, 64)
+            }
+            Base::Dynamic(e) => {
+                let v = self.value(st, e);
+                t::resize(&v, 64, false)
+            }
+            Base::Param { index, fields } if fields.is_empty() => {
+                let v = self.value(st, &Expr::Param(*index));
+                t::resize(&v, 64, false)
+            }
+            _ => self.unknown("an address", &Type::ULONG),
+        }
+    }
+
+    fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
+        self.unknown(what, ty)
     }
 }
 

@@ -21,9 +21,10 @@ pub use assume::Assumption;
 
 use std::collections::HashSet;
 
+use gpurace_core::c::width;
+use gpurace_core::term::{self as t, Leaf, T};
+use gpurace_core::Site;
 use gpurace_ir::{Program, Type};
-use gpurace_static::term::{self as t, Leaf, T};
-use gpurace_static::{width, Site};
 
 use eval::{allocation_of, Evaluator, LaunchState};
 

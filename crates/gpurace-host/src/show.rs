@@ -1,7 +1,8 @@
 //! Host terms as C-like text for reports: `(n + 255) / 256`.
 
-use gpurace_static::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
-use gpurace_static::HostValue;
+use gpurace_core::arith;
+use gpurace_core::term::{BvOp, CmpOp, Leaf, Node, T};
+use gpurace_core::HostValue;
 
 /// The longest rendering kept; longer ones are cut.
 const MAX_LEN: usize = 60;
@@ -39,7 +40,7 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
     match &term.node {
         Node::Bool(b) => b.to_string(),
         Node::Const(c) => {
-            let s = t::signed(*c, term.width);
+            let s = arith::signed(*c, term.width);
             if s < 0 && s > -65536 {
                 s.to_string()
             } else {
@@ -87,7 +88,7 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gpurace_static::term::Deps;
+    use gpurace_core::term::{self as t, Deps};
 
     #[test]
     fn host_terms_print_as_c() {

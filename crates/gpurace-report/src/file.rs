@@ -1,8 +1,8 @@
 //! What a run produced: one [`FileReport`] per input file, and the verdict
 //! rules that sum a file (and a run) up in one word.
 
+use gpurace_core::{KernelResult, Race, Verdict};
 use gpurace_ir::{Diagnostic, Severity};
-use gpurace_static::{KernelResult, Race, Verdict};
 
 /// Wall times of the stages, in milliseconds.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use gpurace_static::{KernelResult, Location, Race};
+use gpurace_core::{KernelResult, Location, Race};
 use sha2::{Digest, Sha256};
 
 use crate::FileReport;
@@ -155,6 +155,6 @@ mod tests {
         assert_eq!(known, all);
         let total: usize = file.kernels.iter().map(|k| k.races.len()).sum();
         assert_eq!(apply_baseline(file, &known), total);
-        assert!(file.kernels.iter().all(|k| k.races.is_empty() && k.verdict != gpurace_static::Verdict::Race));
+        assert!(file.kernels.iter().all(|k| k.races.is_empty() && k.verdict != gpurace_core::Verdict::Race));
     }
 }

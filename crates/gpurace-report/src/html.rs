@@ -19,8 +19,8 @@ mod grid;
 
 use std::io::{self, Write};
 
+use gpurace_core::{KernelResult, Location, Race, Verdict};
 use gpurace_ir::{Diagnostic, Space};
-use gpurace_static::{KernelResult, Location, Race, Verdict};
 
 use crate::fingerprint::fingerprint;
 use crate::json::severity_name;

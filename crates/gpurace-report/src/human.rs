@@ -22,8 +22,8 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use annotate_snippets::{Annotation, AnnotationKind, Element, Group, Level, Origin, Renderer, Snippet};
+use gpurace_core::{KernelResult, Location, Race};
 use gpurace_ir::{Diagnostic, Severity};
-use gpurace_static::{KernelResult, Location, Race};
 
 use crate::message::{help, label, message, notes, plural};
 use crate::{FileReport, FileVerdict, Run, Sources};
@@ -233,8 +233,8 @@ fn index(n: u32) -> usize {
 mod tests {
     use super::*;
     use crate::sample::{sample_run, sample_sources};
+    use gpurace_core::{AccessMode, Certainty, RaceClass, RaceKind, Verdict};
     use gpurace_ir::Space;
-    use gpurace_static::{AccessMode, Certainty, RaceClass, RaceKind, Verdict};
 
     /// The text without styles, as a pipe gets it.
     fn render_to_string(run: &Run, sources: &Sources) -> String {

@@ -218,8 +218,8 @@ struct LocationJson<'a> {
     access: Option<&'static str>,
 }
 
-impl<'a> From<&'a gpurace_static::Location> for LocationJson<'a> {
-    fn from(l: &'a gpurace_static::Location) -> LocationJson<'a> {
+impl<'a> From<&'a gpurace_core::Location> for LocationJson<'a> {
+    fn from(l: &'a gpurace_core::Location) -> LocationJson<'a> {
         LocationJson { file: &l.file, line: l.line, col: l.col, text: &l.text, access: l.mode.map(|m| m.as_str()) }
     }
 }

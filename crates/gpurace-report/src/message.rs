@@ -2,8 +2,8 @@
 //! say the same thing. Messages follow the rustc guide: lowercase, no trailing
 //! period, code in backticks, and no fix (fixes go in [`help`]).
 
+use gpurace_core::{Certainty, Location, Race, RaceClass, RaceKind, Witness};
 use gpurace_ir::Space;
-use gpurace_static::{Certainty, Location, Race, RaceClass, RaceKind, Witness};
 
 /// The one-line message of a race found in `kernel`.
 pub(crate) fn message(race: &Race, kernel: &str) -> String {
@@ -182,7 +182,7 @@ pub(crate) fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gpurace_static::AccessMode;
+    use gpurace_core::AccessMode;
 
     fn race(array: Option<&str>, space: Option<Space>) -> Race {
         let at = |line, mode| Location { file: "k.cu".into(), line, col: 5, text: "s[i]".into(), mode: Some(mode) };

@@ -2,8 +2,8 @@
 //! with source at hand, one whose races span a header and a divergent
 //! barrier, and one that clang could not parse.
 
+use gpurace_core::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 use gpurace_ir::{Diagnostic, Severity, Space};
-use gpurace_static::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
 
 use crate::{FileReport, Run, Sources, Timings};
 

@@ -11,8 +11,8 @@
 
 use std::io::{self, Write};
 
+use gpurace_core::{KernelResult, Location, Race};
 use gpurace_ir::Severity;
-use gpurace_static::{KernelResult, Location, Race};
 use serde::Serialize;
 
 use crate::fingerprint;

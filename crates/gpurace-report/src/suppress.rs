@@ -6,7 +6,7 @@
 //! on the line just above it, or on the line of the kernel's definition or
 //! just above it (then it covers every race of the kernel).
 
-use gpurace_static::{KernelResult, Race};
+use gpurace_core::{KernelResult, Race};
 
 use crate::{FileReport, Sources};
 

@@ -11,73 +11,20 @@
 use std::collections::{HashMap, HashSet};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gpurace_ir::{AccessKind, Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use crate::exec::{self, AccessEv, BarrierEv, BarrierKind, Obj, SyncKind, Trace, COUNT_WIDTH};
-use crate::site::Site;
-use crate::smt::{self, Abstractions, Answer, Assignment, Group, Link, Query, Relation};
-use crate::term::{self as t, Leaf, Valuation, T};
-use crate::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
+use gpurace_core::arith;
+use gpurace_core::eval::{eval, Valuation};
+use gpurace_core::term::{self as t, Leaf, T};
+use gpurace_core::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Site, Verdict, Witness};
 
-/// What the user told us about the launches, and how much parallelism to use.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Config {
-    /// `blockDim` from `--block`; overrides what the host code says.
-    pub block: Option<[u32; 3]>,
-    /// `gridDim` from `--grid`; overrides what the host code says.
-    pub grid: Option<[u32; 3]>,
-    /// Worker threads for solver queries.
-    pub jobs: usize,
-    /// Work limit of one solver query, in z3 resource units (deterministic).
-    pub query_rlimit: u32,
-    /// Wall-clock limit of one solver query (a safety net behind the rlimit).
-    pub query_timeout: Duration,
-    /// Undecided queries (per worker) after which a kernel's remaining
-    /// queries are not asked: a deterministic budget.
-    pub undecided_budget: usize,
-    /// z3 resource units (per solver worker) after which a kernel's
-    /// remaining queries are not asked: bounds the time of one kernel, and
-    /// like `query_rlimit` does not depend on the machine's load.
-    pub kernel_rlimit: u64,
-    /// Time after which a kernel's remaining queries are not asked (a safety
-    /// net behind `undecided_budget`).
-    pub kernel_budget: Duration,
-    /// Time after which the kernels of a file that are left are not
-    /// analysed, and a kernel started late gets what remains as its
-    /// `kernel_budget`: the per-kernel budgets alone do not bound a file with
-    /// many kernels (or template instantiations). A safety net for files
-    /// whose analysis would otherwise run for minutes.
-    pub file_budget: Duration,
-    /// Add a `solver-stats` note to every kernel.
-    pub stats: bool,
-    /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
-    /// before Volta). `None`, the default, is independent thread scheduling.
-    pub warp_sync: Option<u32>,
-    /// The host code constrains every dimension of the launch: do not assume
-    /// that dimensions the kernel never reads are 1.
-    pub host_geometry: bool,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            block: None,
-            grid: None,
-            jobs: 1,
-            query_rlimit: 10_000_000,
-            query_timeout: Duration::from_millis(10_000),
-            undecided_budget: 3,
-            kernel_rlimit: 100_000_000,
-            kernel_budget: Duration::from_secs(60),
-            file_budget: Duration::from_secs(40),
-            stats: false,
-            warp_sync: None,
-            host_geometry: false,
-        }
-    }
-}
+use crate::config::Config;
+use crate::exec;
+use crate::shape;
+use crate::smt::{self, Answer, Assignment, Link, Query, Relation};
+use crate::trace::{Abstractions, AccessEv, BarrierEv, BarrierKind, Chain, Group, Obj, SyncKind, Trace, COUNT_WIDTH};
 
 /// Answers of one file, by query fingerprint: template instantiations and
 /// copies of a kernel ask the same questions.
@@ -622,7 +569,7 @@ fn lane_table(ev: &AccessEv<'_>, block: u32) -> Option<LaneTable> {
     let mut values: Vec<(u128, u32)> = (0..block)
         .map(|tid| {
             let val = LaneValues { tid: u128::from(tid), block: u128::from(block) };
-            (t::eval(&ev.offset, 0, &val, &mut HashMap::new()), tid)
+            (eval(&ev.offset, 0, &val, &mut HashMap::new()), tid)
         })
         .collect();
     values.sort_unstable();
@@ -643,9 +590,9 @@ fn disjoint_residues(a: &AccessEv<'_>, b: &AccessEv<'_>, block: u32) -> bool {
     }
     let (sa, sb) = (a.access.size.max(1), b.access.size.max(1));
     RESIDUE_BITS.rev().any(|bits| {
-        let m = t::mask(bits);
+        let m = arith::mask(bits);
         let (Some((ca, da)), Some((cb, db))) =
-            (t::residue(&a.offset, bits, u128::from(block)), t::residue(&b.offset, bits, u128::from(block)))
+            (shape::residue(&a.offset, bits, u128::from(block)), shape::residue(&b.offset, bits, u128::from(block)))
         else {
             return false;
         };
@@ -672,7 +619,7 @@ impl LaneTable {
     /// The same with offsets taken mod 2^bits: bytes can only be shared when
     /// `x - y` is in `(-size_a, size_b)` mod 2^bits.
     fn meets_mod(&self, other: &LaneTable, size_a: u64, size_b: u64, bits: u32) -> bool {
-        let m = t::mask(bits);
+        let m = arith::mask(bits);
         let (sa, sb) = (u128::from(size_a), u128::from(size_b));
         self.0.iter().any(|&(x, t1)| {
             // y with x - y in (-sa, sb): y in [x - sb + 1, x + sa - 1], circular.
@@ -701,7 +648,7 @@ fn disjoint_lanes(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], on
         return false;
     }
     let size = i128::from(a.access.size.max(b.access.size).max(1));
-    match t::lane_coefficient(&a.offset) {
+    match shape::lane_coefficient(&a.offset) {
         Some(c) => c.abs() >= size && c.abs() * 1024 + size < (1 << 31),
         None => false,
     }
@@ -805,7 +752,7 @@ fn usable_flags(
     config: &Config,
     one: &[T],
     two: &[T],
-) -> (HashSet<(usize, usize)>, Vec<exec::Chain>) {
+) -> (HashSet<(usize, usize)>, Vec<Chain>) {
     let mut candidates = Vec::new();
     for a in &trace.accesses {
         for (rel, _) in &a.order.released {
@@ -896,8 +843,8 @@ fn flag_chains(
     trace: &Trace<'_>,
     usable: &HashSet<(usize, usize)>,
     solver: &mut smt::Solver<'_>,
-    abstractions: &smt::Abstractions,
-) -> Vec<exec::Chain> {
+    abstractions: &Abstractions,
+) -> Vec<Chain> {
     let syncs = &trace.syncs;
     let mut effective: HashMap<(usize, usize, Scope), bool> = HashMap::new();
     let mut holds = |rel: usize, w: usize, scope: Scope, solver: &mut smt::Solver<'_>| -> bool {
@@ -937,7 +884,7 @@ fn flag_chains(
                 let mut links: Vec<(T, T)> = links.clone();
                 links.push((syncs[r].addr.clone(), syncs[w].addr.clone()));
                 if links.len() > 1 && chains.len() < CHAINS {
-                    chains.push(exec::Chain { first, scope, last: w, links: links.clone() });
+                    chains.push(Chain { first, scope, last: w, links: links.clone() });
                 }
                 if links.len() == CHAIN_HOPS || syncs[w].addr.deps.thread {
                     continue;
@@ -986,7 +933,7 @@ fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace:
     // their indices are equal: saying so spares the solver the step from
     // byte ranges to indices (it decides stride-loop collisions from the
     // indices). The equality follows from the overlap, so no model is lost.
-    if let (Some((x, sx, cx)), Some((y, sy, cy))) = (t::scaled_index(&a.offset), t::scaled_index(&b.offset)) {
+    if let (Some((x, sx, cx)), Some((y, sy, cy))) = (shape::scaled_index(&a.offset), shape::scaled_index(&b.offset)) {
         let size = u128::from(a.access.size);
         if !absolute && sx == sy && cx == cy && cx == size && a.access.size == b.access.size && x.width == y.width {
             same.push(Link::Eq(x.clone(), y.clone()));
@@ -1353,7 +1300,7 @@ impl Worker<'_, '_> {
             match leaf {
                 Leaf::Fresh(_) if width > 0 && width <= 32 => {
                     // Data and approximate leaves keep their deps; exact ones are counters.
-                    let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(t::mask(width)), width));
+                    let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(arith::mask(width)), width));
                     q.one.push(fact.clone());
                     q.two.push(fact);
                 }
@@ -1571,7 +1518,7 @@ fn is_small(q: &Query, a: &Assignment) -> bool {
             let v = a.leaf(leaf, *th, width);
             match leaf {
                 Leaf::Fresh(_) if width > 0 && width <= 32 => v <= SMALL_COUNT,
-                Leaf::Param(_) if width > 1 => t::signed(v, width).unsigned_abs() <= SMALL_PARAM as u128,
+                Leaf::Param(_) if width > 1 => arith::signed(v, width).unsigned_abs() <= SMALL_PARAM as u128,
                 Leaf::GridDim(_) => v <= SMALL_GRID,
                 _ => true,
             }
@@ -1591,7 +1538,7 @@ fn bounds_facts(ev: &AccessEv<'_>, site: &Site) -> Vec<T> {
 
 fn wrap_facts(offset: &T) -> Vec<T> {
     let mut out = Vec::new();
-    t::no_wrap_facts(offset, &mut out, &mut HashSet::new());
+    shape::no_wrap_facts(offset, &mut out, &mut HashSet::new());
     out
 }
 
@@ -1602,7 +1549,7 @@ fn facts_hold(one: &[T], two: &[T], a: &Assignment) -> bool {
 /// Whether the model's product leaves are the real products.
 fn products_exact(abstractions: &Abstractions, a: &Assignment) -> bool {
     let mut eval = Eval { assignment: a, memo: HashMap::new() };
-    let m64 = t::mask(64);
+    let m64 = arith::mask(64);
     let products = abstractions.products.iter().all(|p| {
         (0..2).all(|th| eval.value(&p.leaf, th) == eval.value(&p.x, th).wrapping_mul(eval.value(&p.y, th)) & m64)
     });
@@ -1688,7 +1635,7 @@ struct Eval<'a> {
 
 impl Eval<'_> {
     fn value(&mut self, term: &T, thread: usize) -> u128 {
-        t::eval(term, thread, self.assignment, &mut self.memo)
+        eval(term, thread, self.assignment, &mut self.memo)
     }
 
     fn holds(&mut self, term: &T, thread: usize) -> bool {
@@ -1783,7 +1730,7 @@ fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
     for (i, p) in kernel.params.iter().enumerate() {
         if let (Type::Int { bits, signed }, Some(v)) = (&p.ty, a.values.get(&(Leaf::Param(i as u32), 0))) {
             let bits = u32::from(*bits);
-            let v = if *signed { t::signed(*v, bits) as i64 } else { *v as i64 };
+            let v = if *signed { arith::signed(*v, bits) as i64 } else { *v as i64 };
             params.push((p.name.clone(), v));
         }
     }
@@ -1802,7 +1749,7 @@ fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
             .filter(|(_, v)| !v.name.is_empty())
             .filter_map(|(i, v)| {
                 let raw = *a.values.get(&(Leaf::Host(i as u32), 0))?;
-                let value = if v.signed { t::signed(raw, v.width) as i64 } else { raw as i64 };
+                let value = if v.signed { arith::signed(raw, v.width) as i64 } else { raw as i64 };
                 Some((v.name.clone(), value))
             })
             .collect(),
@@ -1865,7 +1812,7 @@ fn loop_values(ev: &AccessEv<'_>, eval: &mut Eval<'_>, thread: usize) -> Vec<(St
         .iter()
         .map(|(name, term)| {
             let v = eval.value(term, thread);
-            (name.clone(), t::signed(v, term.width) as i64)
+            (name.clone(), arith::signed(v, term.width) as i64)
         })
         .collect()
 }
@@ -1885,7 +1832,7 @@ fn pair_race(
     let mut witness = base_witness(kernel, site, assignment);
     let mut eval = Eval { assignment, memo: HashMap::new() };
     let absolute = a.obj == Obj::Dynamic;
-    let offset = t::signed(eval.value(&address(a, absolute), 0), 64) as i64;
+    let offset = arith::signed(eval.value(&address(a, absolute), 0), 64) as i64;
     witness.element = Some(element(program, kernel, a, offset));
     witness.byte_offset = Some(offset);
     witness.values = vec![loop_values(a, &mut eval, 0), loop_values(b, &mut eval, 1)];

@@ -8,20 +8,26 @@
 //! [`check_sites`] does the same once per launch site, with the facts the
 //! host-guided analysis (`gpurace-host`) derived for it ([`Site`]).
 //!
+//! The stages: [`exec`] runs one symbolic thread over a kernel and produces
+//! its [`trace::Trace`]; `check` pairs the trace's events, prunes the pairs
+//! it can decide by their form, and asks the solver (`smt`) about the rest.
+//!
 //! This crate does no IO and knows no output format: `gpurace-report` converts
-//! its types by hand into the JSON and SARIF shapes. Its tests live next to the
-//! code.
+//! its types by hand into the JSON and SARIF shapes. The result types live in
+//! `gpurace-core` and are re-exported here. Its tests live next to the code.
 
 mod check;
-mod exec;
-mod race;
-mod site;
+mod config;
+pub mod exec;
+mod shape;
+pub mod show;
 mod smt;
-pub mod term;
-mod verdict;
+pub mod trace;
 
-pub use check::{check, check_sites, Config};
-pub use exec::width;
-pub use race::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Witness};
-pub use site::{HostValue, Site};
-pub use verdict::{KernelResult, Verdict};
+pub use check::{check, check_sites};
+pub use config::Config;
+pub use exec::trace;
+pub use gpurace_core::c::width;
+pub use gpurace_core::{
+    term, AccessMode, Certainty, HostValue, KernelResult, Location, Race, RaceClass, RaceKind, Site, Verdict, Witness,
+};

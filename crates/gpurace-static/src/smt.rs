@@ -16,7 +16,11 @@ use std::sync::Arc;
 use z3::ast::{Ast, Bool, Dynamic, BV};
 use z3::{Context, FuncDecl, Model, Params, SatResult, Sort};
 
-use crate::term::{self as t, BvOp, CmpOp, Leaf, Node, Term, Valuation, T};
+use gpurace_core::arith;
+use gpurace_core::eval::Valuation;
+use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, Term, T};
+
+use crate::trace::{Abstractions, Group, Obj, Product, Ticket};
 
 /// How the two threads of a query relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,18 +36,6 @@ pub enum Relation {
     IntraWarpApart(u32),
     /// One block, different threads.
     SameBlock,
-}
-
-/// The threads a tile or partial-mask warp barrier synchronises, as a
-/// partition of a block: two threads are in one group when they are in one
-/// block and in one part.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Group {
-    /// Tiles of this many consecutive threads (a power of two, linear
-    /// thread ids): `thread_block_tile<N>::sync()`.
-    Tile(u32),
-    /// The lanes of one warp named by a constant mask: `__syncwarp(mask)`.
-    Lanes(u32),
 }
 
 /// A satisfiability question about two threads.
@@ -67,14 +59,6 @@ pub struct Query {
     /// The kernel's abstracted products: a model must give them their real
     /// values to be a witness.
     pub abstractions: Abstractions,
-}
-
-/// Products of symbolic launch sizes the engine replaced by leaves.
-#[derive(Debug, Clone, Default)]
-pub struct Abstractions {
-    pub products: Vec<crate::exec::Product>,
-    /// Dimensions whose `blockDim * gridDim` is the leaf `GridThreads(d)`.
-    pub grid_threads: Vec<u8>,
 }
 
 /// A condition on both threads.
@@ -235,7 +219,7 @@ pub fn group_holds(g: Group, a: &Assignment) -> bool {
 
 /// The overlap test of two byte ranges, as the engine evaluates it.
 pub fn overlaps(a: u128, size_a: u64, b: u128, size_b: u64) -> bool {
-    let m = t::mask(64);
+    let m = arith::mask(64);
     // [a, a + sa) and [b, b + sb) overlap iff -sa < a - b < sb.
     let diff = a.wrapping_sub(b).wrapping_add(u128::from(size_a) - 1) & m;
     diff < u128::from(size_a + size_b - 1)
@@ -384,7 +368,7 @@ impl<'c> Solver<'c> {
     /// between different `x`, the signs and magnitudes multiply, and an `int`
     /// product lies in the `int` range (signed overflow is undefined in C).
     /// They hold for the real products.
-    fn assert_int_product(&mut self, p: &crate::exec::Product) {
+    fn assert_int_product(&mut self, p: &Product) {
         let ctx = self.ctx;
         let c = |v: i64| BV::from_i64(ctx, v, 64);
         let y = self.bv(&p.y, 1);
@@ -434,11 +418,11 @@ impl<'c> Solver<'c> {
 
     /// Two threads applying counting atomics to one address get different old
     /// values.
-    pub fn assert_tickets(&mut self, tickets: &[crate::exec::Ticket], atomics: &[(crate::exec::Obj, Option<i8>)]) {
+    pub fn assert_tickets(&mut self, tickets: &[Ticket], atomics: &[(Obj, Option<i8>)]) {
         for a in tickets {
             for b in tickets {
                 let counter = a.obj == b.obj
-                    && a.obj != crate::exec::Obj::Dynamic
+                    && a.obj != Obj::Dynamic
                     && atomics.iter().filter(|(o, _)| *o == a.obj).all(|(_, d)| *d == Some(a.direction));
                 if !counter || a.result.width != b.result.width {
                     continue;

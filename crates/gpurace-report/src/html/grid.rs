@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 
-use gpurace_static::{Race, RaceKind, Witness};
+use gpurace_core::{Race, RaceKind, Witness};
 
 use super::{escape, space_name};
 use crate::message::dim3;
@@ -241,7 +241,7 @@ fn memory(canvas: &mut Canvas, race: &Race, witness: &Witness) {
     canvas.caption(0, &caption);
     let element = witness.element.clone().unwrap_or_else(|| "element".to_string());
     let wide = (element.chars().count() as u64 * CHAR + 2 * PAD).max(BLOCK_W * 3);
-    let mode = |location: &gpurace_static::Location| location.mode.map_or("access", |m| m.as_str());
+    let mode = |location: &gpurace_core::Location| location.mode.map_or("access", |m| m.as_str());
     let middle = 5 * (BLOCK_W + 2) + wide / 2;
     let y = canvas.y;
     canvas.texts(
@@ -301,7 +301,7 @@ fn title(race: &Race, witness: &Witness, threads: &[Thread]) -> String {
             format!("Witness in the thread grid: {} diverge at the barrier", names.join(" and "))
         }
         RaceKind::DataRace => {
-            let mode = |l: &gpurace_static::Location| l.mode.map_or("access", |m| m.as_str());
+            let mode = |l: &gpurace_core::Location| l.mode.map_or("access", |m| m.as_str());
             let mut text = format!("Witness in the thread grid: {} {}", names[0], mode(&race.first));
             if let Some(second) = names.get(1) {
                 text.push_str(&format!(", {second} {}", mode(&race.second)));
@@ -459,17 +459,17 @@ mod tests {
     }
 
     fn race(witness: Witness) -> Race {
-        let at = gpurace_static::Location {
+        let at = gpurace_core::Location {
             file: "k.cu".into(),
             line: 1,
             col: 1,
             text: "a[i]".into(),
-            mode: Some(gpurace_static::AccessMode::Write),
+            mode: Some(gpurace_core::AccessMode::Write),
         };
         Race {
-            class: gpurace_static::RaceClass::InterBlock,
+            class: gpurace_core::RaceClass::InterBlock,
             kind: RaceKind::DataRace,
-            certainty: gpurace_static::Certainty::Definite,
+            certainty: gpurace_core::Certainty::Definite,
             array: Some("a<b>".into()),
             space: None,
             first: at.clone(),

@@ -1,0 +1,63 @@
+//! The engine's settings: what the user told us about the launches, how much
+//! work a kernel may take, and debugging switches. The engine reads no
+//! environment variable; the CLI sets these from its flags.
+
+use std::time::Duration;
+
+/// What the user told us about the launches, and how much parallelism to use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `blockDim` from `--block`; overrides what the host code says.
+    pub block: Option<[u32; 3]>,
+    /// `gridDim` from `--grid`; overrides what the host code says.
+    pub grid: Option<[u32; 3]>,
+    /// Worker threads for solver queries.
+    pub jobs: usize,
+    /// Work limit of one solver query, in z3 resource units (deterministic).
+    pub query_rlimit: u32,
+    /// Wall-clock limit of one solver query (a safety net behind the rlimit).
+    pub query_timeout: Duration,
+    /// Undecided queries (per worker) after which a kernel's remaining
+    /// queries are not asked: a deterministic budget.
+    pub undecided_budget: usize,
+    /// z3 resource units (per solver worker) after which a kernel's
+    /// remaining queries are not asked: bounds the time of one kernel, and
+    /// like `query_rlimit` does not depend on the machine's load.
+    pub kernel_rlimit: u64,
+    /// Time after which a kernel's remaining queries are not asked (a safety
+    /// net behind `undecided_budget`).
+    pub kernel_budget: Duration,
+    /// Time after which the kernels of a file that are left are not
+    /// analysed, and a kernel started late gets what remains as its
+    /// `kernel_budget`: the per-kernel budgets alone do not bound a file with
+    /// many kernels (or template instantiations). A safety net for files
+    /// whose analysis would otherwise run for minutes.
+    pub file_budget: Duration,
+    /// Add a `solver-stats` note to every kernel.
+    pub stats: bool,
+    /// GPUVerify's `--warp-sync N`: groups of N lanes run in lockstep (GPUs
+    /// before Volta). `None`, the default, is independent thread scheduling.
+    pub warp_sync: Option<u32>,
+    /// The host code constrains every dimension of the launch: do not assume
+    /// that dimensions the kernel never reads are 1.
+    pub host_geometry: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            block: None,
+            grid: None,
+            jobs: 1,
+            query_rlimit: 10_000_000,
+            query_timeout: Duration::from_millis(10_000),
+            undecided_budget: 3,
+            kernel_rlimit: 100_000_000,
+            kernel_budget: Duration::from_secs(60),
+            file_budget: Duration::from_secs(40),
+            stats: false,
+            warp_sync: None,
+            host_geometry: false,
+        }
+    }
+}

@@ -1,0 +1,558 @@
+//! Loop summaries: a loop is executed once for a symbolic iteration
+//! `k` and left after a symbolic trip count `N`; induction variables
+//! become exact functions of the iteration number, every other variable the
+//! loop changes a per-thread unknown.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use gpurace_core::c::{is_float, is_signed, width};
+use gpurace_core::cexpr::ExprEval;
+use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
+use gpurace_ir::{AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
+
+use super::counts::split_counts;
+use super::scan::{count_defs, has_jump, has_sync, local_writes};
+use super::sync::{has_store, merge_sync, wait_pattern, Held};
+use super::{key, merge, Exec, Frame, State, Tag};
+use crate::trace::{Level, Obj, Product, Stride, SyncEv, SyncKind, COUNT_WIDTH};
+
+/// How an induction variable moves each iteration.
+#[derive(Debug, Clone)]
+pub(super) struct Induction {
+    pub(super) op: BinOp,
+    pub(super) step: T,
+    pub(super) signed: bool,
+}
+
+pub(super) fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
+    let w = v0.width;
+    let kw = t::resize(k, w, false);
+    let c = &ind.step;
+    // Shift amount after k steps of `shift`, capped at the width (a shift by
+    // the width or more gives 0, or the sign for an arithmetic shift).
+    let amount = |shift: u128| -> T {
+        let k64 = t::resize(k, 64, false);
+        let total = t::mul(&k64, &t::constant(shift, 64));
+        let capped = t::ite(&t::ult(&total, &t::constant(u128::from(w), 64)), &total, &t::constant(u128::from(w), 64));
+        t::resize(&capped, w, false)
+    };
+    match ind.op {
+        BinOp::Add => t::add(v0, &t::mul(&kw, c)),
+        BinOp::Sub => t::bin(BvOp::Sub, v0, &t::mul(&kw, c)),
+        BinOp::Mul => t::bin(BvOp::Shl, v0, &amount(c.as_const().unwrap_or(1).trailing_zeros().into())),
+        BinOp::Shl => t::bin(BvOp::Shl, v0, &amount(c.as_const().unwrap_or(0))),
+        BinOp::Shr | BinOp::Div if !ind.signed || ind.op == BinOp::Shr => {
+            let shift = if ind.op == BinOp::Shr {
+                c.as_const().unwrap_or(0)
+            } else {
+                c.as_const().unwrap_or(1).trailing_zeros().into()
+            };
+            let op = if ind.signed { BvOp::AShr } else { BvOp::LShr };
+            t::bin(op, v0, &amount(shift))
+        }
+        _ => {
+            // Signed division by 2^s, k times: truncating division by 2^(k*s).
+            let shift: u128 = c.as_const().unwrap_or(1).trailing_zeros().into();
+            let k64 = t::resize(k, 64, false);
+            let total = t::mul(&k64, &t::constant(shift, 64));
+            let capped = t::ite(&t::ult(&total, &t::constant(62, 64)), &total, &t::constant(62, 64));
+            let divisor = t::bin(BvOp::Shl, &t::constant(1, 64), &capped);
+            let wide = t::resize(v0, 64, true);
+            t::resize(&t::bin(BvOp::SDiv, &wide, &divisor), w, false)
+        }
+    }
+}
+
+/// Whether the loop test compares `var` with `<`, `<=`, `>` or `>=`.
+pub(super) fn bounds_var(cond: &Expr, var: VarId) -> bool {
+    let mut found = false;
+    cond.visit(&mut |e| {
+        if let Expr::Binary { op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, lhs, rhs, .. } = e {
+            found |= [lhs, rhs].iter().any(|x| matches!(strip_casts(x), Expr::Var(v) if *v == var));
+        }
+    });
+    found
+}
+
+pub(super) fn strip_casts(e: &Expr) -> &Expr {
+    match e {
+        Expr::Cast { arg, .. } => strip_casts(arg),
+        other => other,
+    }
+}
+
+/// `v = v OP e` (through casts): the operator and `e`.
+pub(super) fn induction_form(var: VarId, value: &Expr) -> Option<(BinOp, &Expr)> {
+    let Expr::Binary { op, lhs, rhs, .. } = strip_casts(value) else { return None };
+    let is_var = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if *v == var);
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Shl | BinOp::Shr if is_var(lhs) => Some((*op, rhs)),
+        BinOp::Add | BinOp::Mul if is_var(rhs) => Some((*op, lhs)),
+        _ => None,
+    }
+}
+
+pub(super) fn mentions_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| found |= matches!(x, Expr::Var(v) if vars.contains(v)));
+    found
+}
+
+impl<'k> Exec<'k> {
+    pub(super) fn exec_loop(&mut self, st: State, lp: &'k Loop) -> State {
+        let st = self.block(st, &lp.init);
+        if st.pc.is_false() {
+            return st;
+        }
+        let node = key(lp);
+        let mut defs: HashMap<VarId, usize> = HashMap::new();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            count_defs(b, &mut defs);
+        }
+        let modified: BTreeSet<VarId> = defs.keys().copied().collect();
+        let inductions = self.inductions(&st, lp, &defs, &modified);
+        let k = self.fresh(node, Tag::Iteration, || "iteration".into(), 32, FreshKind::Counter);
+        let n = self.fresh(node, Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
+
+        let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
+        let per_iteration = if sync { self.loop_increment(lp) } else { None };
+        // Counts at iteration `iter` (tag 0) or after the loop (tag 1): block,
+        // warp, grid, the block count relative to the innermost level (zero
+        // at the start of an iteration of a loop that is a level itself),
+        // then the group counts.
+        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> Vec<T> {
+            let mut entry = vec![st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
+            entry.extend(st.groups.iter().cloned());
+            if !sync {
+                return entry;
+            }
+            match &per_iteration {
+                Some(m) => {
+                    let k64 = t::resize(iter, COUNT_WIDTH, false);
+                    // `m` has no entry for `rel`, which grows like the block count.
+                    let step = |i: usize| match i {
+                        0..=2 => &m[i],
+                        3 => &m[0],
+                        _ => &m[i - 1],
+                    };
+                    let mut out: Vec<T> =
+                        entry.iter().enumerate().map(|(i, e)| t::add(e, &t::mul(&k64, step(i)))).collect();
+                    if tag == 0 {
+                        out[3] = t::constant(0, COUNT_WIDTH);
+                    }
+                    out
+                }
+                None => {
+                    let extra: Vec<T> = (0..entry.len() - 1)
+                        .map(|i| {
+                            let tag = match i {
+                                0..=2 => Tag::Counts(tag * 3 + i as u8),
+                                _ => Tag::GroupCounts(tag, (i - 3) as u32),
+                            };
+                            exec.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
+                        })
+                        .collect();
+                    let extra_of = |i: usize| match i {
+                        0..=2 => &extra[i],
+                        3 => &extra[0],
+                        _ => &extra[i - 1],
+                    };
+                    entry.iter().enumerate().map(|(i, e)| t::add(e, extra_of(i))).collect()
+                }
+            }
+        };
+
+        // One symbolic iteration: iteration number k.
+        let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
+        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &k, 0));
+        let mut written = BTreeSet::new();
+        for b in [&lp.cond_pre, &lp.body, &lp.step] {
+            local_writes(b, &mut written);
+        }
+        let mut local = st.local.clone();
+        local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
+        // A lock held at the loop's entry may be released in any iteration.
+        let mut entry_sync = st.sync.clone();
+        if has_store(&lp.cond_pre) || has_store(&lp.body) || has_store(&lp.step) {
+            entry_sync.held.clear();
+        }
+        let mut it = State {
+            pc: st.pc.clone(),
+            env,
+            block,
+            warp,
+            grid,
+            rel,
+            groups,
+            local: local.clone(),
+            seen: Vec::new(),
+            sync: entry_sync,
+        };
+        let wait = if self.fine { wait_pattern(lp) } else { None };
+        let first_access = self.trace.accesses.len();
+        self.loop_depth += 1;
+        let outer_vars = self.loop_vars.len();
+        let mut ind_vars: Vec<&VarId> = inductions.keys().collect();
+        ind_vars.sort();
+        for var in ind_vars {
+            if let Some(value) = it.env[var.0 as usize].clone() {
+                self.loop_vars.push((self.var_name(*var), value));
+            }
+        }
+        if sync {
+            self.sync_iterations.push(k.clone());
+        }
+        let level = per_iteration.as_ref().filter(|_| sync).map(|m| Level {
+            node,
+            k: k.clone(),
+            m: m[0].clone(),
+            entry: st.rel.clone(),
+        });
+        let leveled = level.is_some();
+        if let Some(level) = level {
+            self.levels.push(level);
+        }
+        self.frames.push(Frame::Loop { breaks: Vec::new(), continues: Vec::new() });
+        it = self.block(it, &lp.cond_pre);
+        if let (Some(cond), false) = (&lp.cond, lp.kind == LoopKind::DoWhile) {
+            let c = t::to_bool(&self.value(&it, cond));
+            it.pc = t::and(&it.pc, &c);
+        }
+        if let Some(cond) = &lp.cond {
+            // An iteration whose induction variables wrap around does not
+            // happen (signed overflow is undefined): a fact about the thread's
+            // iteration number, not a path condition, so that it cannot make
+            // one thread of a block skip a barrier another reaches.
+            let no_wrap = self.no_wrap(&st, node, 0, &inductions, &k, cond);
+            if self.record && !no_wrap.is_true() {
+                self.trace.assumptions.push(t::implies(&it.pc, &no_wrap));
+            }
+        }
+        let end = self.block(it, &lp.body);
+        let Some(Frame::Loop { breaks, mut continues }) = self.frames.pop() else { unreachable!() };
+        continues.push(end);
+        let stepped = self.block(merge(continues), &lp.step);
+        self.loop_depth -= 1;
+        let after = if stepped.pc.is_false() { st.sync.clone() } else { merge_sync(&[&st.sync, &stepped.sync]) };
+        self.loop_vars.truncate(outer_vars);
+        if sync {
+            self.sync_iterations.pop();
+        }
+        if leveled {
+            self.levels.pop();
+        }
+
+        // Leaving the loop after N iterations.
+        let Some(cond) = &lp.cond else {
+            return merge(breaks);
+        };
+        let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
+        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &n, 1));
+        let mut exit =
+            State { pc: st.pc.clone(), env, block, warp, grid, rel, groups, local, seen: Vec::new(), sync: after };
+        let record = std::mem::replace(&mut self.record, false);
+        exit = self.block(exit, &lp.cond_pre);
+        let c = t::to_bool(&self.value(&exit, cond));
+        // What the exit values satisfy is a fact about them, not a path
+        // condition: a thread that reaches the loop leaves it with some trip
+        // count (this matters when asking whether a thread skips a barrier).
+        let mut facts = t::not(&c);
+        if lp.cond_pre.is_empty() && !inductions.is_empty() {
+            facts = t::and(&facts, &self.trip_is_least(&st, node, &modified, &inductions, &n, cond));
+        }
+        facts = t::and(&facts, &self.no_wrap(&st, node, 1, &inductions, &n, cond));
+        self.record = record;
+        if record {
+            self.trace.assumptions.push(t::implies(&st.pc, &facts));
+        }
+        if let (Some((access, dst, lock)), true, true) = (wait, record, breaks.is_empty()) {
+            let index = (first_access..self.trace.accesses.len())
+                .find(|&i| std::ptr::eq(self.trace.accesses[i].access, access));
+            let (obj, base, offset) = self.locate(&exit, access);
+            if let (Some(index), Some(value), false) = (index, exit.env[dst.0 as usize].clone(), obj == Obj::Local) {
+                let scope = match access.kind {
+                    AccessKind::Atomic { scope, .. } => scope,
+                    _ if access.volatile => Scope::System,
+                    _ => Scope::Device,
+                };
+                let id = self.trace.syncs.len();
+                let addr = t::add(&base, &offset);
+                let kind = if lock { SyncKind::Lock } else { SyncKind::Wait };
+                self.trace.syncs.push(SyncEv {
+                    kind,
+                    obj: obj.clone(),
+                    addr: addr.clone(),
+                    guard: t::and(&st.pc, &t::not(&c)),
+                    scope,
+                    value: Some(value),
+                    access: index,
+                    nested: self.loop_depth > 0,
+                });
+                if lock {
+                    exit.sync.held.push(Held { id, obj, addr, scope, active: None, inside: Vec::new() });
+                } else {
+                    exit.sync.waited.push(id);
+                }
+            }
+        }
+        let mut out = breaks;
+        out.push(exit);
+        merge(out)
+    }
+
+    /// `N == 0 || cond(N - 1)`: the trip count is the first iteration whose
+    /// condition fails, when the condition depends only on induction
+    /// variables and values the loop does not change.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn trip_is_least(
+        &mut self,
+        st: &State,
+        node: usize,
+        modified: &BTreeSet<VarId>,
+        inductions: &HashMap<VarId, Induction>,
+        n: &T,
+        cond: &'k Expr,
+    ) -> T {
+        let prev = t::bin(BvOp::Sub, n, &t::constant(1, 32));
+        let env = self.loop_env(st, node, modified, inductions, &prev, Tag::Before, 2);
+        let before = State { env, ..st.clone() };
+        let c = t::to_bool(&self.value(&before, cond));
+        let mut seen = BTreeSet::new();
+        t::leaves(&c, &mut seen, &mut HashSet::new());
+        let mentions_havoc = modified.iter().any(|v| {
+            !inductions.contains_key(v)
+                && self
+                    .fresh
+                    .get(&(node, Tag::Before(v.0)))
+                    .is_some_and(|index| seen.iter().any(|(l, _)| *l == Leaf::Fresh(*index)))
+        });
+        if mentions_havoc {
+            return t::tru();
+        }
+        t::or(&t::eq(n, &t::constant(0, 32)), &c)
+    }
+
+    /// Induction variables do not wrap around while the loop runs: signed
+    /// overflow is undefined, and an unsigned variable the loop test bounds
+    /// leaves the loop before it could wrap.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn no_wrap(
+        &mut self,
+        st: &State,
+        node: usize,
+        purpose: u8,
+        inductions: &HashMap<VarId, Induction>,
+        k: &T,
+        cond: &Expr,
+    ) -> T {
+        let mut out = t::tru();
+        let mut vars: Vec<&VarId> = inductions.keys().collect();
+        vars.sort();
+        for var in vars {
+            let ind = &inductions[var];
+            let Some(v0) = st.env.get(var.0 as usize).cloned().flatten() else { continue };
+            if !ind.signed && !bounds_var(cond, *var) {
+                continue;
+            }
+            let w = v0.width;
+            let wide = (2 * w + 34).min(128);
+            let ext = |x: &T| t::resize(x, wide, ind.signed);
+            let exact = match ind.op {
+                BinOp::Add | BinOp::Sub => {
+                    // k * step is exact in 64 bits (k < 2^32, |step| < 2^32 for
+                    // 32-bit variables); wider variables are approximated there.
+                    let scaled = self.scaled(node, *var, purpose, k, ind, &v0);
+                    // An abstracted product is never negative; otherwise the
+                    // 64-bit product has the variable's signedness.
+                    let abstracted = matches!(scaled.node, gpurace_core::term::Node::Leaf(_));
+                    let delta = t::resize(&scaled, wide, ind.signed && !abstracted);
+                    if ind.op == BinOp::Add {
+                        t::add(&ext(&v0), &delta)
+                    } else {
+                        t::bin(BvOp::Sub, &ext(&v0), &delta)
+                    }
+                }
+                BinOp::Mul | BinOp::Shl => {
+                    // v0 * 2^(k*s) fits when shifting back gives v0.
+                    let value = induction_value(&v0, ind, k);
+                    let back = if ind.signed { BvOp::AShr } else { BvOp::LShr };
+                    let s: u128 = match ind.op {
+                        BinOp::Mul => ind.step.as_const().unwrap_or(1).trailing_zeros().into(),
+                        _ => ind.step.as_const().unwrap_or(0),
+                    };
+                    let k64 = t::resize(k, 64, false);
+                    let total = t::mul(&k64, &t::constant(s, 64));
+                    let fits = t::ult(&total, &t::constant(u128::from(w), 64));
+                    let amount = t::resize(&total, w, false);
+                    let restored = t::eq(&t::bin(back, &value, &amount), &v0);
+                    let sign_kept = if ind.signed {
+                        t::eq(
+                            &t::cmp(CmpOp::Slt, &value, &t::constant(0, w)),
+                            &t::cmp(CmpOp::Slt, &v0, &t::constant(0, w)),
+                        )
+                    } else {
+                        t::tru()
+                    };
+                    out = t::and(&out, &t::and(&fits, &t::and(&restored, &sign_kept)));
+                    continue;
+                }
+                _ => continue,
+            };
+            let fits = t::eq(&t::resize(&t::resize(&exact, w, false), wide, ind.signed), &exact);
+            out = t::and(&out, &fits);
+        }
+        out
+    }
+
+    /// `k * step` (64 bits) for an additive induction variable; a leaf with
+    /// linear facts when the step is a symbolic launch size.
+    pub(super) fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction, start: &T) -> T {
+        use gpurace_core::term::Node;
+        let mut step = &ind.step;
+        while let Node::Ext(_, inner) | Node::Trunc(inner) = &step.node {
+            step = inner;
+        }
+        let dim = match &step.node {
+            Node::Leaf(Leaf::BlockDim(d) | Leaf::GridThreads(d) | Leaf::GridDim(d)) if self.abstract_products => {
+                Some(*d)
+            }
+            _ => None,
+        };
+        let k64 = t::resize(k, 64, false);
+        let Some(dim) = dim else {
+            return t::mul(&k64, &t::resize(&ind.step, 64, ind.signed));
+        };
+        let name = self.var_name(var);
+        let q = self.fresh(
+            node,
+            Tag::Scaled(var.0, purpose),
+            || format!("iterations of {name} * step"),
+            64,
+            FreshKind::Counter,
+        );
+        if !self.trace.abstractions.products.iter().any(|x| x.leaf == q) {
+            let y = t::resize(step, 64, false);
+            let stride = (ind.op == BinOp::Add).then(|| {
+                let w = start.width;
+                let wide = (2 * w + 34).min(128);
+                let value = t::add(start, &t::resize(&q, w, false));
+                let exact = t::add(&t::resize(start, wide, ind.signed), &t::resize(&q, wide, false));
+                let fits = t::eq(&t::resize(&value, wide, ind.signed), &exact);
+                let below = self.start_below(start, step);
+                Stride { start: t::resize(start, 64, ind.signed), value, fits, below }
+            });
+            let product =
+                Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false, stride };
+            self.trace.abstractions.products.push(product);
+        }
+        q
+    }
+
+    /// Whether `start` lies in `[0, step)` by its form (see [`Stride::below`]).
+    pub(super) fn start_below(&self, start: &T, step: &T) -> bool {
+        use gpurace_core::term::Node;
+        // Zero extensions, and truncations to at least 32 bits (which keep
+        // these values, all below 2^31, and their sign).
+        let strip = |mut t: &T| loop {
+            match &t.node {
+                Node::Ext(false, inner) => t = inner,
+                Node::Trunc(inner) if t.width >= 32 => t = inner,
+                _ => return t.clone(),
+            }
+        };
+        let (start, Node::Leaf(step)) = (strip(start), &step.node) else { return false };
+        match (&start.node, step) {
+            (Node::Leaf(Leaf::Tid(d)), Leaf::BlockDim(e)) | (Node::Leaf(Leaf::Bid(d)), Leaf::GridDim(e)) => d == e,
+            (Node::Bin(BvOp::Add, x, y), Leaf::GridThreads(e)) => {
+                let block_product = |t: &T| {
+                    let t = strip(t);
+                    self.trace.abstractions.products.iter().any(|p| p.fits_int && p.dim == *e && p.leaf == t)
+                };
+                let tid = |t: &T| matches!(strip(t).node, Node::Leaf(Leaf::Tid(d)) if d == *e);
+                (tid(x) && block_product(y)) || (block_product(x) && tid(y))
+            }
+            _ => false,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn loop_env(
+        &mut self,
+        st: &State,
+        node: usize,
+        modified: &BTreeSet<VarId>,
+        inductions: &HashMap<VarId, Induction>,
+        iteration: &T,
+        tag: fn(u32) -> Tag,
+        purpose: u8,
+    ) -> Vec<Option<T>> {
+        let mut env = st.env.clone();
+        for var in modified {
+            let entry = st.env.get(var.0 as usize).cloned().flatten();
+            let value = match (inductions.get(var), entry) {
+                (Some(ind), Some(v0)) if matches!(ind.op, BinOp::Add | BinOp::Sub) => {
+                    let scaled = self.scaled(node, *var, purpose, iteration, ind, &v0);
+                    let delta = t::resize(&scaled, v0.width, false);
+                    if ind.op == BinOp::Add {
+                        t::add(&v0, &delta)
+                    } else {
+                        t::bin(BvOp::Sub, &v0, &delta)
+                    }
+                }
+                (Some(ind), Some(v0)) => induction_value(&v0, ind, iteration),
+                _ => {
+                    let w = self.var_width(*var);
+                    let name = self.var_name(*var);
+                    self.fresh(node, tag(var.0), || name, w, FreshKind::Havoc)
+                }
+            };
+            if let Some(slot) = env.get_mut(var.0 as usize) {
+                *slot = Some(value);
+            }
+        }
+        env
+    }
+
+    /// Induction variables of `lp`: assigned exactly once in the loop, at the
+    /// top level of the body or the step, as `v = v OP e` with `e` unchanged by
+    /// the loop.
+    pub(super) fn inductions(
+        &mut self,
+        st: &State,
+        lp: &'k Loop,
+        defs: &HashMap<VarId, usize>,
+        modified: &BTreeSet<VarId>,
+    ) -> HashMap<VarId, Induction> {
+        let body_jumps = has_jump(&lp.body);
+        let mut out = HashMap::new();
+        let top = lp.step.iter().chain(if body_jumps { [].iter() } else { lp.body.iter() });
+        for stmt in top {
+            let Stmt::Assign { var, value } = stmt else { continue };
+            if defs.get(var) != Some(&1) {
+                continue;
+            }
+            let Some((op, step)) = induction_form(*var, value) else { continue };
+            if mentions_any(step, modified) || step.has_unknown() {
+                continue;
+            }
+            let ty = self.var_ty(*var);
+            if width(&ty) == 0 || is_float(&ty) {
+                continue;
+            }
+            let step_value = self.value_as(st, step, &ty);
+            if step_value.deps.data {
+                continue;
+            }
+            let ok = match op {
+                BinOp::Add | BinOp::Sub => true,
+                BinOp::Shl | BinOp::Shr => step_value.as_const().is_some(),
+                BinOp::Mul | BinOp::Div => step_value.as_const().is_some_and(|c| c.is_power_of_two()),
+                _ => false,
+            };
+            if ok {
+                out.insert(*var, Induction { op, step: step_value, signed: is_signed(&ty) });
+            }
+        }
+        out
+    }
+}

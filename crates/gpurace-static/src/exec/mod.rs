@@ -1,0 +1,276 @@
+//! Symbolic execution of one kernel for one symbolic thread.
+//!
+//! The executor walks the structured IR once, keeping for the thread a path
+//! condition and the value of every variable as a [`Term`]. Both arms of an
+//! `if` are executed and their states merged with `ite`, so the cost is linear
+//! in the size of the kernel. What it produces is every memory access and
+//! every barrier the thread may execute, each with:
+//!
+//! * its guard: the condition under which the thread reaches it;
+//! * its address: an object and a byte offset;
+//! * its *barrier counts*: how many block, warp and grid barriers the thread
+//!   has passed when it gets there.
+//!
+//! Two threads of one block can only race on accesses made with equal block
+//! barrier counts, because a block's barriers are aligned: the n-th barrier one
+//! thread passes is the n-th barrier every other thread of the block passes.
+//! This is what Faial's barrier-aligned loop split achieves, in a form that
+//! also covers nested barrier loops and barriers under uniform conditions.
+//!
+//! Loops are summarised, not unrolled. On entry, every variable the loop
+//! changes gets a per-thread unknown, except induction variables (`i += c`,
+//! `i -= c`, `i *= 2^s`, `i <<= s`, `i >>= s`, `i /= 2^s`), which become exact
+//! functions of a per-thread iteration number `k`. The body is executed once
+//! for "iteration `k`". In a loop that contains barriers, the barrier counts
+//! at iteration `k` are `entry + k * m`, where `m` is the (symbolic) number of
+//! barriers one iteration passes; after the loop they are `entry + N * m` for
+//! the trip count `N`. A loop whose iterations do not all pass the same number
+//! of barriers gets unknown counts, marked approximate.
+//!
+//! [`Term`]: gpurace_core::term::Term
+
+mod counts;
+mod loops;
+mod memory;
+mod scan;
+mod stmt;
+mod sync;
+mod value;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use gpurace_core::c::width;
+use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
+use gpurace_ir::{Dim, Kernel, Stmt, Type, VarId};
+
+use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
+use sync::{barrier_sync, fine_sync, merge_sync, Sync, SyncState};
+
+pub use memory::obj_of;
+pub use scan::{for_each_expr, has_sync, used_dims};
+pub use sync::{narrower, scope_rank};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Tag {
+    Value,
+    Iteration,
+    Trip,
+    Havoc(u32),
+    Exit(u32),
+    Before(u32),
+    Counts(u8),
+    GroupCounts(u8, u32),
+    Uninit(u32),
+    Product(u8),
+    Scaled(u32, u8),
+}
+
+#[derive(Clone)]
+struct State {
+    pc: T,
+    env: Vec<Option<T>>,
+    block: T,
+    warp: T,
+    grid: T,
+    /// Block count relative to the innermost level (see [`Level`]).
+    rel: T,
+    /// Counts of the group barriers, as in [`Counts::groups`].
+    groups: Vec<T>,
+    /// Known contents of thread-local memory: (variable, byte offset, size) and
+    /// the value last stored there. Local memory is private to the thread, so a
+    /// load returns exactly what the thread stored.
+    local: Vec<(u32, u128, u64, T)>,
+    /// What this thread read or wrote in shared or global memory since the
+    /// last barrier: (object, size, offset, value), newest last. Until the
+    /// first race of an execution, no other thread writes what this thread
+    /// touches between two barriers, so a load at an equal address returns
+    /// the same value; any execution where another thread does is racy, and
+    /// that race is reported on its own.
+    seen: Vec<(Obj, u64, T, T)>,
+    sync: SyncState,
+}
+
+enum Frame {
+    Loop { breaks: Vec<State>, continues: Vec<State> },
+    Switch { breaks: Vec<State> },
+    Inlined { returns: Vec<State> },
+}
+
+/// Runs the kernel symbolically.
+///
+/// With `abstract_products`, `blockIdx.d * blockDim.d` becomes a leaf of its
+/// own (for symbolic launch geometry).
+///
+/// `pointers` binds pointer parameters to host allocations: parameter `i` is
+/// allocation `pointers[i].0` plus the byte offset `pointers[i].1`.
+pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
+    let mut exec = Exec {
+        abstract_products,
+        reductions: HashMap::new(),
+        int_products: HashMap::new(),
+        pointers: pointers.to_vec(),
+        kernel,
+        frames: Vec::new(),
+        record: true,
+        trace: Trace::default(),
+        fresh: HashMap::new(),
+        fields: HashMap::new(),
+        sync_iterations: Vec::new(),
+        levels: Vec::new(),
+        loop_vars: Vec::new(),
+        fine: fine_sync(&kernel.body),
+        loop_depth: 0,
+    };
+    gpurace_ir::walk_stmts(&kernel.body, &mut |stmt| {
+        if let Stmt::Barrier { barrier, .. } = stmt {
+            if let Some(Sync::Group(g)) = barrier_sync(barrier) {
+                if !exec.trace.groups.contains(&g) {
+                    exec.trace.groups.push(g);
+                }
+            }
+        }
+    });
+    let zero = t::constant(0, COUNT_WIDTH);
+    let state = State {
+        pc: t::tru(),
+        env: vec![None; kernel.vars.len()],
+        block: zero.clone(),
+        warp: zero.clone(),
+        rel: zero.clone(),
+        groups: vec![zero.clone(); exec.trace.groups.len()],
+        grid: zero,
+        local: Vec::new(),
+        seen: Vec::new(),
+        sync: SyncState::default(),
+    };
+    exec.block(state, &kernel.body);
+    exec.trace
+}
+
+struct Exec<'k> {
+    abstract_products: bool,
+    /// Block-wide reduction calls (`__syncthreads_or`), numbered.
+    reductions: HashMap<usize, usize>,
+    /// Leaves of abstracted `int` products, by factors.
+    int_products: HashMap<(T, T), T>,
+    pointers: Vec<Option<(u32, T)>>,
+    kernel: &'k Kernel,
+    frames: Vec<Frame>,
+    /// Off while re-evaluating a loop's exit condition.
+    record: bool,
+    trace: Trace<'k>,
+    fresh: HashMap<(usize, Tag), u32>,
+    fields: HashMap<(u32, String), u32>,
+    sync_iterations: Vec<T>,
+    levels: Vec<Level>,
+    loop_vars: Vec<(String, T)>,
+    /// Track locks and flags: the kernel has a fence and a spin loop.
+    fine: bool,
+    loop_depth: usize,
+}
+
+fn dim_index(d: Dim) -> u8 {
+    match d {
+        Dim::X => 0,
+        Dim::Y => 1,
+        Dim::Z => 2,
+    }
+}
+
+fn key<N>(node: &N) -> usize {
+    node as *const N as usize
+}
+
+impl<'k> Exec<'k> {
+    fn fresh(&mut self, node: usize, tag: Tag, name: impl FnOnce() -> String, width: u32, kind: FreshKind) -> T {
+        let index = match self.fresh.get(&(node, tag)) {
+            Some(index) => *index,
+            None => {
+                let index = self.trace.leaves.fresh.len() as u32;
+                self.trace.leaves.fresh.push(name());
+                self.fresh.insert((node, tag), index);
+                index
+            }
+        };
+        let deps = Deps {
+            data: kind == FreshKind::Data,
+            approx: kind == FreshKind::Approx || kind == FreshKind::Havoc,
+            thread: true,
+        };
+        t::leaf(Leaf::Fresh(index), width, deps)
+    }
+
+    fn var_name(&self, var: VarId) -> String {
+        self.kernel.vars.get(var.0 as usize).map_or_else(|| format!("v{}", var.0), |v| v.name.clone())
+    }
+
+    fn var_ty(&self, var: VarId) -> Type {
+        self.kernel.vars.get(var.0 as usize).map_or(Type::INT, |v| v.ty.clone())
+    }
+
+    fn var_width(&self, var: VarId) -> u32 {
+        width(&self.var_ty(var))
+    }
+
+    // ---------------------------------------------------------------- values
+
+    // ------------------------------------------------------------ statements
+
+    // ----------------------------------------------------------------- loops
+}
+
+fn dead(st: &State) -> State {
+    State { pc: t::fals(), ..st.clone() }
+}
+
+/// Joins states that reach one program point.
+fn merge(states: Vec<State>) -> State {
+    let template = states[0].clone();
+    let mut live: Vec<State> = states.into_iter().filter(|s| !s.pc.is_false()).collect();
+    match live.len() {
+        0 => return dead(&template),
+        1 => return live.pop().unwrap(),
+        _ => {}
+    }
+    let pc = live.iter().fold(t::fals(), |acc, s| t::or(&acc, &s.pc));
+    let pick = |values: Vec<Option<&T>>| -> Option<T> {
+        let present: Vec<(usize, &T)> = values.iter().enumerate().filter_map(|(i, v)| v.map(|v| (i, v))).collect();
+        let (&(_, last), rest) = present.split_last()?;
+        if rest.iter().all(|(_, v)| Arc::ptr_eq(v, last) || *v == last) {
+            return Some(last.clone());
+        }
+        Some(rest.iter().rev().fold(last.clone(), |acc, (i, v)| t::ite(&live[*i].pc, v, &acc)))
+    };
+    let env = (0..template.env.len()).map(|i| pick(live.iter().map(|s| s.env[i].as_ref()).collect())).collect();
+    let block = pick(live.iter().map(|s| Some(&s.block)).collect()).unwrap();
+    let warp = pick(live.iter().map(|s| Some(&s.warp)).collect()).unwrap();
+    let grid = pick(live.iter().map(|s| Some(&s.grid)).collect()).unwrap();
+    let rel = pick(live.iter().map(|s| Some(&s.rel)).collect()).unwrap();
+    let groups =
+        (0..template.groups.len()).map(|i| pick(live.iter().map(|s| s.groups.get(i)).collect()).unwrap()).collect();
+    // Local memory known on every path, merged like variables.
+    let mut local = Vec::new();
+    for (var, offset, size, _) in &live[0].local {
+        let values: Vec<Option<&T>> = live
+            .iter()
+            .map(|s| s.local.iter().find(|(v, o, z, _)| v == var && o == offset && z == size).map(|(.., t)| t))
+            .collect();
+        if values.iter().all(Option::is_some) {
+            local.push((*var, *offset, *size, pick(values).unwrap()));
+        }
+    }
+    // What every path saw, with the same value.
+    let seen = live[0]
+        .seen
+        .iter()
+        .filter(|(o, z, off, v)| {
+            live[1..]
+                .iter()
+                .all(|s| s.seen.iter().any(|(o2, z2, off2, v2)| o2 == o && z2 == z && off2 == off && v2 == v))
+        })
+        .cloned()
+        .collect();
+    let sync = merge_sync(&live.iter().map(|s| &s.sync).collect::<Vec<_>>());
+    State { pc, env, block, warp, grid, rel, groups, local, seen, sync }
+}

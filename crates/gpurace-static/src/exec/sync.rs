@@ -1,0 +1,253 @@
+//! Fine-grain synchronisation on one path: locks acquired by CAS spin
+//! loops, flags waited for, fences, and the stores that may release a
+//! waiting thread (ScoR's and iGUARD's lock and flag idioms).
+
+use std::collections::BTreeSet;
+
+use gpurace_core::term::{self as t, T};
+use gpurace_ir::{Access, AccessKind, AtomicOp, Barrier, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
+
+use super::loops::{mentions_any, strip_casts};
+use super::{Exec, State};
+use crate::trace::{Group, Obj, SyncEv, SyncKind};
+
+/// Fine-grain synchronisation on one path: locks held, flags waited for,
+/// and the accesses made so far with the widest fence that followed each.
+#[derive(Clone, Default)]
+pub(super) struct SyncState {
+    pub(super) held: Vec<Held>,
+    pub(super) waited: Vec<usize>,
+    /// Access index and the widest fence after it (`None`: no fence yet).
+    pub(super) pending: Vec<(usize, Option<Scope>)>,
+}
+
+/// A lock this path acquired: `active` once a fence followed the acquire
+/// (with the narrower scope of the CAS and the fence).
+#[derive(Clone)]
+pub(super) struct Held {
+    pub(super) id: usize,
+    pub(super) obj: Obj,
+    pub(super) addr: T,
+    pub(super) scope: Scope,
+    pub(super) active: Option<Scope>,
+    pub(super) inside: Vec<usize>,
+}
+
+/// Scopes from the narrowest.
+pub fn scope_rank(s: Scope) -> u8 {
+    match s {
+        Scope::Warp => 0,
+        Scope::Block => 1,
+        Scope::Device => 2,
+        Scope::System => 3,
+    }
+}
+
+pub fn narrower(a: Scope, b: Scope) -> Scope {
+    if scope_rank(a) <= scope_rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+pub(super) fn wider(a: Scope, b: Scope) -> Scope {
+    if scope_rank(a) >= scope_rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+/// The sync state where paths meet: locks held and waits done on every path;
+/// an access unfenced on some path is unfenced.
+pub(super) fn merge_sync(states: &[&SyncState]) -> SyncState {
+    let Some((first, rest)) = states.split_first() else { return SyncState::default() };
+    let mut held = Vec::new();
+    for h in &first.held {
+        let others: Vec<&Held> =
+            rest.iter().filter_map(|s| s.held.iter().find(|g| g.id == h.id && g.addr == h.addr)).collect();
+        if others.len() != rest.len() {
+            continue;
+        }
+        let mut h = h.clone();
+        for g in others {
+            h.active = match (h.active, g.active) {
+                (Some(a), Some(b)) => Some(narrower(a, b)),
+                _ => None,
+            };
+            for i in &g.inside {
+                if !h.inside.contains(i) {
+                    h.inside.push(*i);
+                }
+            }
+        }
+        held.push(h);
+    }
+    let waited = first.waited.iter().copied().filter(|w| rest.iter().all(|s| s.waited.contains(w))).collect();
+    let mut pending: Vec<(usize, Option<Scope>)> = Vec::new();
+    for s in states {
+        for &(i, f) in &s.pending {
+            match pending.iter_mut().find(|(j, _)| *j == i) {
+                Some(p) => {
+                    p.1 = match (p.1, f) {
+                        (Some(a), Some(b)) => Some(narrower(a, b)),
+                        _ => None,
+                    }
+                }
+                None => pending.push((i, f)),
+            }
+        }
+    }
+    pending.sort_by_key(|(i, _)| *i);
+    SyncState { held, waited, pending }
+}
+
+/// What a barrier statement synchronises, decided from the IR alone so that
+/// a loop's per-iteration counts and the barriers its body executes agree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sync {
+    Block,
+    Grid,
+    Warp,
+    Group(Group),
+}
+
+/// `None`: the barrier orders nothing the engine can name (a mask or tile
+/// size that is not a constant, an empty mask, a size that is not a power of
+/// two), so it is ignored, which can only add races.
+pub(super) fn barrier_sync(barrier: &Barrier) -> Option<Sync> {
+    let constant = |e: &Expr| match strip_casts(e) {
+        Expr::Int { value, .. } => Some(*value),
+        _ => None,
+    };
+    match barrier {
+        Barrier::Block { .. } => Some(Sync::Block),
+        Barrier::Grid => Some(Sync::Grid),
+        Barrier::Warp { mask } => match constant(mask)? as u32 {
+            u32::MAX => Some(Sync::Warp),
+            0 => None,
+            m => Some(Sync::Group(Group::Lanes(m))),
+        },
+        Barrier::Tile { size } => match u32::try_from(constant(size)?).ok()? {
+            32 => Some(Sync::Warp),
+            n if n.is_power_of_two() && n <= 1024 => Some(Sync::Group(Group::Tile(n))),
+            _ => None,
+        },
+    }
+}
+
+/// Whether a kernel synchronises at a finer grain than barriers: a fence
+/// and a spin loop on memory. Only then are locks and flags tracked.
+pub(super) fn fine_sync(stmts: &[Stmt]) -> bool {
+    let (mut fence, mut spin) = (false, false);
+    gpurace_ir::walk_stmts(stmts, &mut |s| match s {
+        Stmt::Fence { .. } => fence = true,
+        Stmt::Loop(lp) if wait_pattern(lp).is_some() => spin = true,
+        _ => {}
+    });
+    fence && spin
+}
+
+/// Whether statements write memory (a write or an atomic).
+pub(super) fn has_store(stmts: &[Stmt]) -> bool {
+    let mut found = false;
+    gpurace_ir::walk_stmts(stmts, &mut |s| {
+        found |= matches!(s, Stmt::Write { .. } | Stmt::Atomic { .. } | Stmt::Call { .. } | Stmt::Unknown { .. })
+    });
+    found
+}
+
+/// A spin loop: its condition reads one memory location (an atomic or a
+/// read) and tests the value read; its body and step touch no memory. Gives
+/// the access, the variable read, and whether it acquires a lock: an
+/// `atomicCAS(&l, e, n)` repeated while it returns something other than `e`.
+pub(super) fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
+    let cond = lp.cond.as_ref()?;
+    let mut memory = Vec::new();
+    let mut other = false;
+    for s in &lp.cond_pre {
+        match s {
+            Stmt::Read { dst, access } => memory.push((access, *dst, None)),
+            Stmt::Atomic { dst: Some(dst), access, args } => memory.push((access, *dst, Some(args))),
+            Stmt::Decl { .. } | Stmt::Assign { .. } => {}
+            _ => other = true,
+        }
+    }
+    let [(access, dst, args)] = memory.as_slice() else { return None };
+    if other || !mentions_any(cond, &BTreeSet::from([*dst])) {
+        return None;
+    }
+    let mut quiet = true;
+    for b in [&lp.body, &lp.step] {
+        gpurace_ir::walk_stmts(b, &mut |s| {
+            quiet &= matches!(s, Stmt::Decl { .. } | Stmt::Assign { .. } | Stmt::Scope(_) | Stmt::If { .. })
+        });
+    }
+    if !quiet || lp.kind == LoopKind::DoWhile && !lp.body.is_empty() {
+        return None;
+    }
+    let lock = match (access.kind, args) {
+        (AccessKind::Atomic { op: AtomicOp::Cas, .. }, Some(args)) => match strip_casts(cond) {
+            Expr::Binary { op: BinOp::Ne, lhs, rhs, .. } => {
+                let is_dst = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == dst);
+                let expected = args.first().map(strip_casts);
+                (is_dst(lhs) && expected == Some(strip_casts(rhs)))
+                    || (is_dst(rhs) && expected == Some(strip_casts(lhs)))
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    Some((access, *dst, lock))
+}
+
+impl<'k> Exec<'k> {
+    /// A store that may end another thread's wait (a release when a fence
+    /// precedes it), and the release of a lock this path holds at its address.
+    pub(super) fn sync_store(&mut self, st: &mut State, access: &'k Access, value: Option<T>) {
+        if !self.fine || !self.record || st.pc.is_false() {
+            return;
+        }
+        let index = self.trace.accesses.len() - 1;
+        let ev = &self.trace.accesses[index];
+        if ev.obj == Obj::Local {
+            return;
+        }
+        let scope = match access.kind {
+            AccessKind::Atomic { scope, .. } => scope,
+            _ if access.volatile => Scope::System,
+            _ => Scope::Device,
+        };
+        let (obj, addr) = (ev.obj.clone(), t::add(&ev.base, &ev.offset));
+        let id = self.trace.syncs.len();
+        self.trace.syncs.push(SyncEv {
+            kind: SyncKind::Store,
+            obj: obj.clone(),
+            addr: addr.clone(),
+            guard: st.pc.clone(),
+            scope,
+            value,
+            access: index,
+            nested: false,
+        });
+        for &(i, fence) in &st.sync.pending {
+            if let (Some(f), true) = (fence, i != index) {
+                self.trace.accesses[i].order.released.push((id, narrower(f, scope)));
+            }
+        }
+        let (released, kept): (Vec<Held>, Vec<Held>) =
+            st.sync.held.drain(..).partition(|h| h.obj == obj && h.addr == addr);
+        st.sync.held = kept;
+        for h in released {
+            for i in h.inside {
+                let fence = st.sync.pending.iter().find(|(j, _)| *j == i).and_then(|(_, f)| *f);
+                let order = &mut self.trace.accesses[i].order;
+                match (fence, h.active) {
+                    (Some(f), Some(a)) => order.locks.push((h.id, narrower(narrower(f, a), narrower(h.scope, scope)))),
+                    _ => order.notes.push("no fence between this access and the lock's release"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! Values of expressions: the core evaluator (`gpurace_core::cexpr`)
+//! with the kernel's hooks: thread and block indices as leaves, parameters
+//! and their fields, pointer parameters bound to host allocations, values
+//! not modelled as fresh per-thread unknowns, and the products of symbolic
+//! launch sizes replaced by leaves.
+
+use gpurace_core::c::{is_float, width};
+use gpurace_core::cexpr::{unmodelled, ExprEval};
+use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
+use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
+
+use super::loops::strip_casts;
+use super::{dim_index, key, Exec, State, Tag};
+use crate::trace::{object_base, BaseKind, Product};
+
+impl ExprEval for Exec<'_> {
+    type State = State;
+
+    fn ty_of(&self, e: &Expr) -> Type {
+        match e {
+            Expr::Var(v) => self.var_ty(*v),
+            Expr::Param(i) => self.kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
+            Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
+            other => other.own_type().cloned().unwrap_or(Type::INT),
+        }
+    }
+
+    fn var(&mut self, st: &State, var: VarId) -> T {
+        match st.env.get(var.0 as usize).cloned().flatten() {
+            Some(value) => value,
+            None => {
+                let w = self.var_width(var);
+                let name = self.var_name(var);
+                self.fresh(0, Tag::Uninit(var.0), || format!("{name} (uninitialised)"), w, FreshKind::Havoc)
+            }
+        }
+    }
+
+    fn param(&mut self, e: &Expr, index: u32) -> T {
+        let ty = self.ty_of(e);
+        match ty {
+            Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty, unmodelled::VALUE),
+            Type::Ptr(_) | Type::Array { .. } => self.param_pointer(index),
+            _ => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
+        }
+    }
+
+    fn builtin(&mut self, _e: &Expr, b: Builtin) -> T {
+        match b {
+            Builtin::ThreadIdx(d) => t::leaf(Leaf::Tid(dim_index(d)), 32, Deps::default()),
+            Builtin::BlockIdx(d) => t::leaf(Leaf::Bid(dim_index(d)), 32, Deps::default()),
+            Builtin::BlockDim(d) => t::leaf(Leaf::BlockDim(dim_index(d)), 32, Deps::default()),
+            Builtin::GridDim(d) => t::leaf(Leaf::GridDim(dim_index(d)), 32, Deps::default()),
+            Builtin::WarpSize => t::constant(32, 32),
+        }
+    }
+
+    fn place(&mut self, _st: &State, e: &Expr) -> T {
+        match e {
+            Expr::SharedAddr(id) => object_base(BaseKind::Shared, id.0),
+            Expr::Field { ty, .. } => match self.param_field(e) {
+                Some((index, path)) if !is_float(ty) => {
+                    let id = self.field_leaf(index, path);
+                    match ty {
+                        Type::Ptr(_) | Type::Array { .. } => object_base(BaseKind::Field, id),
+                        _ => t::leaf(Leaf::ParamField(id), width(ty), Deps::default()),
+                    }
+                }
+                _ => self.opaque(e, ty, unmodelled::VALUE),
+            },
+            _ => {
+                let ty = self.ty_of(e);
+                self.opaque(e, &ty, unmodelled::VALUE)
+            }
+        }
+    }
+
+    fn call(&mut self, st: &State, e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {
+        match func {
+            "__mul24" | "__umul24" if args.len() == 2 => {
+                // The product of the low 24 bits (sign-extended for `__mul24`).
+                let signed = func == "__mul24";
+                let a = t::resize(&t::resize(&self.value_as(st, &args[0], ty), 24, false), 32, signed);
+                let b = t::resize(&t::resize(&self.value_as(st, &args[1], ty), 24, false), 32, signed);
+                t::mul(&a, &b)
+            }
+            "__syncthreads_or" | "__syncthreads_and" | "__syncthreads_count" => {
+                // A block-wide reduction at a barrier: one value for every
+                // thread of the block at that barrier, made of what the
+                // threads had (data).
+                // The barrier instance is the block and the iteration numbers
+                // of the enclosing loops with barriers (which a divergence
+                // query makes equal for both threads); one function per call.
+                let no = Deps::default();
+                let mut uf_args: Vec<T> = (0..3).map(|d| t::leaf(Leaf::Bid(d), 32, no)).collect();
+                uf_args.extend(self.sync_iterations.iter().cloned());
+                let site = self.reductions.len();
+                let site = *self.reductions.entry(key(e)).or_insert(site);
+                let w = width(ty);
+                let v = t::uf(&format!("{func}#{site}"), uf_args, if w == 0 { 1 } else { w });
+                t::with_deps(&v, Deps { data: true, approx: false, thread: true })
+            }
+            _ => {
+                let args: Vec<T> = args.iter().map(|a| t::to_bv(&self.value(st, a))).collect();
+                let w = width(ty);
+                t::uf(func, args, if w == 0 { 1 } else { w })
+            }
+        }
+    }
+
+    fn base(&mut self, st: &State, base: &Base) -> T {
+        match base {
+            Base::Param { index, fields } if fields.is_empty() => self.param_pointer(*index),
+            Base::Param { index, fields } => {
+                let id = self.field_leaf(*index, fields.iter().map(|f| format!(".{f}")).collect());
+                object_base(BaseKind::Field, id)
+            }
+            Base::Dynamic(e) => {
+                let v = self.value(st, e);
+                t::resize(&v, 64, false)
+            }
+            Base::Shared(id) => object_base(BaseKind::Shared, id.0),
+            Base::Global(id) => object_base(BaseKind::Global, id.0),
+            Base::Local(v) | Base::Host(v) => object_base(BaseKind::Local, v.0),
+        }
+    }
+
+    fn opaque(&mut self, e: &Expr, ty: &Type, what: &'static str) -> T {
+        let w = width(ty);
+        self.fresh(key(e), Tag::Value, || what.to_string(), w, FreshKind::Approx)
+    }
+
+    fn product_of(&mut self, lhs: &Expr, rhs: &Expr, ty: &Type) -> Option<T> {
+        if !self.abstract_products {
+            return None;
+        }
+        if let Some(d) = block_product(lhs, rhs) {
+            let name = || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char);
+            let p = self.fresh(0, Tag::Product(d), name, 64, FreshKind::Counter);
+            if !self.trace.abstractions.products.iter().any(|x| x.leaf == p) {
+                let no = Deps::default();
+                self.trace.abstractions.products.push(Product {
+                    leaf: p.clone(),
+                    x: t::resize(&t::leaf(Leaf::Bid(d), 32, no), 64, false),
+                    y: t::resize(&t::leaf(Leaf::BlockDim(d), 32, no), 64, false),
+                    fits_int: true,
+                    dim: d,
+                    signed: false,
+                    int_range: false,
+                    stride: None,
+                });
+            }
+            return Some(t::resize(&p, width(ty), false));
+        }
+        let d = grid_product(lhs, rhs)?;
+        if !self.trace.abstractions.grid_threads.contains(&d) {
+            self.trace.abstractions.grid_threads.push(d);
+        }
+        Some(t::resize(&t::leaf(Leaf::GridThreads(d), 64, Deps::default()), width(ty), false))
+    }
+
+    fn product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
+        self.shared_product(a, b, ty)
+    }
+}
+
+/// `blockIdx.d * blockDim.d` (either order, through casts): `d`.
+pub(super) fn block_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
+    match (strip_casts(lhs), strip_casts(rhs)) {
+        (Expr::Builtin(Builtin::BlockIdx(a)), Expr::Builtin(Builtin::BlockDim(b)))
+        | (Expr::Builtin(Builtin::BlockDim(b)), Expr::Builtin(Builtin::BlockIdx(a)))
+            if a == b =>
+        {
+            Some(dim_index(*a))
+        }
+        _ => None,
+    }
+}
+
+/// `blockDim.d * gridDim.d` (either order, through casts): `d`.
+pub(super) fn grid_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
+    match (strip_casts(lhs), strip_casts(rhs)) {
+        (Expr::Builtin(Builtin::BlockDim(a)), Expr::Builtin(Builtin::GridDim(b)))
+        | (Expr::Builtin(Builtin::GridDim(b)), Expr::Builtin(Builtin::BlockDim(a)))
+            if a == b =>
+        {
+            Some(dim_index(*a))
+        }
+        _ => None,
+    }
+}
+
+impl<'k> Exec<'k> {
+    pub(super) fn param_field(&self, e: &Expr) -> Option<(u32, String)> {
+        match e {
+            Expr::Param(i) => Some((*i, String::new())),
+            Expr::Field { value, field, .. } => {
+                let (i, path) = self.param_field(value)?;
+                Some((i, format!("{path}.{field}")))
+            }
+            Expr::Cast { arg, .. } => self.param_field(arg),
+            _ => None,
+        }
+    }
+
+    /// The address a pointer parameter holds: inside its host allocation
+    /// when the host code says which, else an object of its own.
+    pub(super) fn param_pointer(&self, index: u32) -> T {
+        match self.pointers.get(index as usize).cloned().flatten() {
+            Some((alloc, offset)) => t::add(&object_base(BaseKind::Alloc, alloc), &offset),
+            None => object_base(BaseKind::Param, index),
+        }
+    }
+
+    /// The host allocation and offset a pointer parameter base is bound to.
+    pub(super) fn bound_param(&self, base: &Base) -> Option<(u32, T)> {
+        match base {
+            Base::Param { index, fields } if fields.is_empty() => self.pointers.get(*index as usize).cloned().flatten(),
+            _ => None,
+        }
+    }
+
+    pub(super) fn field_leaf(&mut self, index: u32, path: String) -> u32 {
+        let next = self.trace.leaves.fields.len() as u32;
+        let id = *self.fields.entry((index, path.clone())).or_insert(next);
+        if id == next {
+            self.trace.leaves.fields.push((index, path, id));
+        }
+        id
+    }
+
+    /// A product of a per-thread value and a symbolic value shared by all
+    /// threads (`row * width`, `(size_t)row * width`): a 64-bit leaf with
+    /// linear facts (see `smt::Solver::assert_products`) instead of a
+    /// nonlinear term. Only where the exact product fits in 64 signed bits:
+    /// `int` products, and 64-bit products of 32-bit values not both
+    /// zero-extended.
+    pub(super) fn shared_product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
+        use gpurace_core::term::Node;
+        let shared = |v: &T| !v.deps.thread && v.as_const().is_none();
+        let (x, y) = if a.deps.thread && shared(b) {
+            (a, b)
+        } else if b.deps.thread && shared(a) {
+            (b, a)
+        } else {
+            return None;
+        };
+        let int = *ty == Type::INT;
+        let narrow = |v: &T| match &v.node {
+            Node::Ext(signed, inner) if inner.width <= 32 && inner.width > 0 => Some(*signed || inner.width < 32),
+            _ => None,
+        };
+        let wide = width(ty) == 64 && matches!((narrow(x), narrow(y)), (Some(sx), Some(sy)) if sx || sy);
+        if !int && !wide {
+            return None;
+        }
+        let (x, y) = if int { (t::resize(x, 64, true), t::resize(y, 64, true)) } else { (x.clone(), y.clone()) };
+        let key = (x.clone(), y.clone());
+        if let Some(p) = self.int_products.get(&key) {
+            return Some(t::resize(p, width(ty), false));
+        }
+        let index = self.trace.leaves.fresh.len() as u32;
+        self.trace.leaves.fresh.push("int product".into());
+        let deps = Deps { data: x.deps.data || y.deps.data, approx: x.deps.approx || y.deps.approx, thread: true };
+        let leaf = t::leaf(Leaf::Fresh(index), 64, deps);
+        self.int_products.insert(key, leaf.clone());
+        let product =
+            Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int, stride: None };
+        self.trace.abstractions.products.push(product);
+        Some(t::resize(&leaf, width(ty), false))
+    }
+}
