@@ -51,6 +51,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         query_timeout: std::time::Duration::from_millis(args.query_timeout),
         stats: args.stats,
         warp_sync: args.warp_sync,
+        debug: gpurace_static::SolverDebug {
+            solver_dump: args.solver_dump.clone(),
+            query_stats: args.query_stats,
+            incremental_only: args.incremental_only,
+        },
         ..Default::default()
     };
     let warnings = limit_warnings(args.block, args.grid);

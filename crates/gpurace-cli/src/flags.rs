@@ -87,6 +87,18 @@ pub struct CheckArgs {
     #[arg(long)]
     pub stats: bool,
 
+    /// Debugging: write every solver query as an SMT-LIB file into DIR
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub solver_dump: Option<PathBuf>,
+
+    /// Debugging: one line per solver query on stderr (stage, answer, work, time)
+    #[arg(long, hide = true)]
+    pub query_stats: bool,
+
+    /// Debugging: never make the second, fresh-solver try of an undecided query
+    #[arg(long, hide = true)]
+    pub incremental_only: bool,
+
     /// Assume groups of N lanes run in lockstep (GPUVerify's `--warp-sync`)
     ///
     /// With N >= 32, threads of one warp race only when they write in the same

@@ -2,6 +2,7 @@
 //! work a kernel may take, and debugging switches. The engine reads no
 //! environment variable; the CLI sets these from its flags.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// What the user told us about the launches, and how much parallelism to use.
@@ -41,6 +42,23 @@ pub struct Config {
     /// The host code constrains every dimension of the launch: do not assume
     /// that dimensions the kernel never reads are 1.
     pub host_geometry: bool,
+    /// Switches for looking inside the solver; off by default.
+    pub debug: SolverDebug,
+}
+
+/// Debugging switches of the solver (hidden CLI flags). The only IO the
+/// engine does is theirs, and only when they are set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SolverDebug {
+    /// Write every query as an SMT-LIB file into this folder
+    /// (`NNNN-STAGE.smt2`), for looking at a hard one with z3 itself.
+    pub solver_dump: Option<PathBuf>,
+    /// Print one line per query on stderr: its stage, answer, z3 resource
+    /// units and time.
+    pub query_stats: bool,
+    /// Never make the second, fresh-solver try of an undecided query (for
+    /// measuring what it decides).
+    pub incremental_only: bool,
 }
 
 impl Default for Config {
@@ -58,6 +76,7 @@ impl Default for Config {
             stats: false,
             warp_sync: None,
             host_geometry: false,
+            debug: SolverDebug::default(),
         }
     }
 }

@@ -25,7 +25,7 @@ mod smt;
 pub mod trace;
 
 pub use check::{check, check_sites};
-pub use config::Config;
+pub use config::{Config, SolverDebug};
 pub use exec::trace;
 pub use gpurace_core::c::width;
 pub use gpurace_core::{

@@ -1,0 +1,290 @@
+//! Findings: a checked witness turned into a [`Race`] with both
+//! locations, its class, certainty and notes; barrier divergence; and the
+//! warnings and verdict of a kernel.
+
+use std::collections::HashMap;
+
+use gpurace_core::arith;
+use gpurace_core::term::{Leaf, T};
+use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Site, Witness};
+use gpurace_ir::{Kernel, Program, Scope, Space, Span, Type};
+
+use super::pairs::{address, covers, mode};
+use super::witness::Eval;
+use crate::exec;
+use crate::smt::{self, Assignment, Relation};
+use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};
+
+pub(super) fn certainty(terms: &[&T]) -> Certainty {
+    if terms.iter().any(|t| t.deps.approx) {
+        Certainty::Approximate
+    } else if terms.iter().any(|t| t.deps.data) {
+        Certainty::DataDependent
+    } else {
+        Certainty::Definite
+    }
+}
+
+pub(super) fn location(program: &Program, span: Span, text: &str, mode: Option<AccessMode>) -> Location {
+    let (file, line, col) = program.locate(span);
+    Location { file, line, col, text: text.to_string(), mode }
+}
+
+pub(super) fn dim3(a: &Assignment, leaf: fn(u8) -> Leaf, thread: usize) -> [u32; 3] {
+    [0, 1, 2].map(|d| a.values.get(&(leaf(d), thread)).copied().unwrap_or(0) as u32)
+}
+
+pub(super) fn class_of(relation: Relation, a: &Assignment) -> RaceClass {
+    match relation {
+        Relation::InterBlock => RaceClass::InterBlock,
+        Relation::IntraBlock => RaceClass::IntraBlock,
+        Relation::IntraWarp | Relation::IntraWarpApart(_) => RaceClass::IntraWarp,
+        Relation::SameBlock if smt::relation_holds(Relation::IntraWarp, a) => RaceClass::IntraWarp,
+        Relation::SameBlock => RaceClass::IntraBlock,
+    }
+}
+
+pub(super) fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
+    let mut params = Vec::new();
+    for (i, p) in kernel.params.iter().enumerate() {
+        if let (Type::Int { bits, signed }, Some(v)) = (&p.ty, a.values.get(&(Leaf::Param(i as u32), 0))) {
+            let bits = u32::from(*bits);
+            let v = if *signed { arith::signed(*v, bits) as i64 } else { *v as i64 };
+            params.push((p.name.clone(), v));
+        }
+    }
+    Witness {
+        grid: Some(dim3(a, Leaf::GridDim, 0)),
+        block: Some(dim3(a, Leaf::BlockDim, 0)),
+        blocks: vec![dim3(a, Leaf::Bid, 0), dim3(a, Leaf::Bid, 1)],
+        threads: vec![dim3(a, Leaf::Tid, 0), dim3(a, Leaf::Tid, 1)],
+        params,
+        site: (!site.label.is_empty()).then(|| site.label.clone()),
+        launch: (!site.config.is_empty()).then(|| site.config.clone()),
+        host: site
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.name.is_empty())
+            .filter_map(|(i, v)| {
+                let raw = *a.values.get(&(Leaf::Host(i as u32), 0))?;
+                let value = if v.signed { arith::signed(raw, v.width) as i64 } else { raw as i64 };
+                Some((v.name.clone(), value))
+            })
+            .collect(),
+        ..Witness::default()
+    }
+}
+
+/// Lengths of the array dimensions of an object's type, outermost first.
+pub(super) fn dims(ty: &Type) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut ty = ty;
+    while let Type::Array { elem, len } = ty {
+        out.push(len.unwrap_or(0));
+        ty = elem;
+    }
+    out
+}
+
+pub(super) fn element(program: &Program, kernel: &Kernel, ev: &AccessEv<'_>, offset: i64) -> String {
+    let size = ev.access.size.max(1) as i64;
+    let name = &ev.access.name;
+    if ev.obj == Obj::Dynamic {
+        return format!("address {offset:#x} of `{name}`");
+    }
+    if offset % size != 0 {
+        return format!("{name} + {offset} bytes");
+    }
+    let index = offset / size;
+    let ty = match &ev.obj {
+        Obj::Shared(id) => kernel.shared.get(*id as usize).map(|s| &s.ty),
+        Obj::Global(id) => program.globals.get(*id as usize).map(|g| &g.ty),
+        _ => None,
+    };
+    let dims = ty.map(dims).unwrap_or_default();
+    let inner: Vec<u64> = dims.iter().skip(1).copied().collect();
+    let elem_size = ty.and_then(|ty| {
+        let mut ty = ty;
+        while let Type::Array { elem, .. } = ty {
+            ty = elem;
+        }
+        ty.size()
+    });
+    if !inner.is_empty() && inner.iter().all(|d| *d > 0) && elem_size == Some(size as u64) && index >= 0 {
+        let mut rest = index as u64;
+        let mut parts = Vec::new();
+        for d in inner.iter().rev() {
+            parts.push(rest % d);
+            rest /= d;
+        }
+        parts.push(rest);
+        parts.reverse();
+        let subscripts: String = parts.iter().map(|p| format!("[{p}]")).collect();
+        return format!("{name}{subscripts}");
+    }
+    format!("{name}[{index}]")
+}
+
+pub(super) fn loop_values(ev: &AccessEv<'_>, eval: &mut Eval<'_>, thread: usize) -> Vec<(String, i64)> {
+    ev.vars
+        .iter()
+        .map(|(name, term)| {
+            let v = eval.value(term, thread);
+            (name.clone(), arith::signed(v, term.width) as i64)
+        })
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn pair_race(
+    program: &Program,
+    kernel: &Kernel,
+    site: &Site,
+    a: &AccessEv<'_>,
+    b: &AccessEv<'_>,
+    relation: Relation,
+    assignment: &Assignment,
+    trace: &Trace<'_>,
+) -> Race {
+    let notes = sync_notes(a, b, relation, trace);
+    let mut witness = base_witness(kernel, site, assignment);
+    let mut eval = Eval { assignment, memo: HashMap::new() };
+    let absolute = a.obj == Obj::Dynamic;
+    let offset = arith::signed(eval.value(&address(a, absolute), 0), 64) as i64;
+    witness.element = Some(element(program, kernel, a, offset));
+    witness.byte_offset = Some(offset);
+    witness.values = vec![loop_values(a, &mut eval, 0), loop_values(b, &mut eval, 1)];
+    let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
+    let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
+    let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
+    let certainty = certainty(&terms);
+    // The access that comes first in the source is `first`; the witness
+    // threads follow the accesses.
+    let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
+        witness.blocks.reverse();
+        witness.threads.reverse();
+        witness.values.reverse();
+        (lb, la)
+    } else {
+        (la, lb)
+    };
+    let class = class_of(relation, assignment);
+    let mut notes = notes;
+    // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
+    // shared memory to see each other's writes; neither orders the lanes
+    // since Volta. (A `volatile` global buffer is usually a flag protocol.)
+    let legacy = |ev: &AccessEv<'_>| ev.access.volatile && ev.access.space == Space::Shared;
+    if class == RaceClass::IntraWarp && (legacy(a) || legacy(b)) {
+        notes.push(VOLATILE_NOTE.into());
+    }
+    Race {
+        class,
+        kind: RaceKind::DataRace,
+        certainty,
+        array: Some(a.access.name.clone()),
+        // A pointer of unknown provenance may point to either space; the
+        // other access may know which.
+        space: Some(if a.access.space == Space::Generic { b.access.space } else { a.access.space }),
+        first,
+        second,
+        witness: Some(witness),
+        notes,
+    }
+}
+
+pub(super) const VOLATILE_NOTE: &str =
+    "warps do not run in lockstep since Volta (independent thread scheduling): a `volatile` \
+                             warp-synchronous reduction needs `__syncwarp()` between its steps";
+
+/// Why the locks and flags around two racing accesses do not order them.
+pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for n in a.order.notes.iter().chain(&b.order.notes) {
+        if !notes.iter().any(|m| m == n) {
+            notes.push(n.to_string());
+        }
+    }
+    let (la, lb) = (&a.order.locks, &b.order.locks);
+    if !la.is_empty() && !lb.is_empty() {
+        let covering = la.iter().any(|(_, x)| lb.iter().any(|(_, y)| covers(exec::narrower(*x, *y), r)));
+        if covering {
+            notes.push("both accesses hold a lock, but the locks differ".into());
+        } else {
+            let scope = la.iter().chain(lb).map(|(_, s)| *s).fold(Scope::System, exec::narrower);
+            notes.push(format!(
+                "the locks have {} scope, which does not order threads of different {}",
+                scope_name(scope),
+                if scope == Scope::Block { "blocks" } else { "warps" }
+            ));
+        }
+    } else if la.is_empty() != lb.is_empty() {
+        notes.push("only one of the two accesses holds a lock".into());
+    }
+    let flag = |x: &AccessEv<'_>, y: &AccessEv<'_>, notes: &mut Vec<String>| {
+        for (rel, s) in &x.order.released {
+            for w in &y.order.waited {
+                let alias = trace.syncs[*rel].obj == trace.syncs[*w].obj;
+                if !alias {
+                    continue;
+                }
+                let scope = exec::narrower(*s, trace.syncs[*w].scope);
+                if !covers(scope, r) {
+                    notes.push(format!(
+                        "the flag's release has {} scope (fence or atomic), which does not order threads of different {}",
+                        scope_name(scope),
+                        if scope == Scope::Block { "blocks" } else { "warps" }
+                    ));
+                } else if !trace.usable.contains(&(*rel, *w)) {
+                    notes.push("another store to the flag may end the wait".into());
+                }
+            }
+        }
+    };
+    flag(a, b, &mut notes);
+    flag(b, a, &mut notes);
+    notes.dedup();
+    notes
+}
+
+pub(super) fn scope_name(s: Scope) -> &'static str {
+    match s {
+        Scope::Warp => "warp",
+        Scope::Block => "block",
+        Scope::Device => "device",
+        Scope::System => "system",
+    }
+}
+
+pub(super) fn divergence_race(
+    program: &Program,
+    kernel: &Kernel,
+    site: &Site,
+    ev: &BarrierEv,
+    assignment: &Assignment,
+) -> Race {
+    let text = match ev.kind {
+        BarrierKind::Block => "__syncthreads()".to_string(),
+        BarrierKind::Warp => "__syncwarp()".to_string(),
+        BarrierKind::Grid => "grid.sync()".to_string(),
+        BarrierKind::Group(Group::Tile(n)) => format!("the barrier of a tile of {n} threads"),
+        BarrierKind::Group(Group::Lanes(m)) => format!("__syncwarp({m:#010x})"),
+    };
+    let at = location(program, ev.span, &text, None);
+    let class = if smt::relation_holds(Relation::InterBlock, assignment) {
+        RaceClass::InterBlock
+    } else {
+        class_of(Relation::SameBlock, assignment)
+    };
+    Race {
+        class,
+        kind: RaceKind::BarrierDivergence,
+        certainty: certainty(&[&ev.guard]),
+        array: None,
+        space: None,
+        first: at.clone(),
+        second: at,
+        witness: Some(base_witness(kernel, site, assignment)),
+        notes: Vec::new(),
+    }
+}

@@ -1,0 +1,218 @@
+//! Fine-grain synchronisation as the checker sees it: which (release,
+//! wait) pairs of a trace order accesses, the hand-off chains through third
+//! threads, and the address pairs that must differ for a race despite them.
+
+use std::collections::{HashMap, HashSet};
+
+use gpurace_core::term::{self as t, T};
+use gpurace_ir::{Kernel, Scope};
+
+use super::pairs::covers;
+use super::solve::kernel_solver;
+use crate::config::Config;
+use crate::exec;
+use crate::smt::{self, Answer, Link, Query, Relation};
+use crate::trace::{Abstractions, AccessEv, Chain, Obj, SyncKind, Trace};
+
+/// The address pairs of which one must differ for two accesses to race in
+/// a relation: the locks both hold (their scopes covering the relation), a
+/// flag one releases after its access and the other waits for before its
+/// own, and a chain of flag hand-offs from one to the other.
+pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<Vec<(T, T)>> {
+    let syncs = &trace.syncs;
+    let mut out = Vec::new();
+    for (la, sa) in &a.order.locks {
+        for (lb, sb) in &b.order.locks {
+            if covers(exec::narrower(*sa, *sb), r) {
+                out.push(vec![(syncs[*la].addr.clone(), syncs[*lb].addr.clone())]);
+            }
+        }
+    }
+    for (rel, s) in &a.order.released {
+        for w in &b.order.waited {
+            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
+                out.push(vec![(syncs[*rel].addr.clone(), syncs[*w].addr.clone())]);
+            }
+        }
+    }
+    for (rel, s) in &b.order.released {
+        for w in &a.order.waited {
+            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
+                out.push(vec![(syncs[*w].addr.clone(), syncs[*rel].addr.clone())]);
+            }
+        }
+    }
+    for c in &trace.chains {
+        if a.order.released.contains(&(c.first, c.scope)) && b.order.waited.contains(&c.last) {
+            out.push(c.links.clone());
+        }
+        if b.order.released.contains(&(c.first, c.scope)) && a.order.waited.contains(&c.last) {
+            out.push(c.links.iter().rev().map(|(x, y)| (y.clone(), x.clone())).collect());
+        }
+    }
+    out
+}
+
+/// The (release, wait) pairs of flags that order accesses: no other thread
+/// executes the release at the same address, and no store but the release
+/// (by a thread other than the waiting one, or by the waiting one before
+/// its wait) can end the wait. Each is asked of the solver; an undecided
+/// query leaves the pair out, which can only add races. Then the chains of
+/// these pairs through other threads ([`flag_chains`]).
+pub(super) fn usable_flags(
+    trace: &Trace<'_>,
+    kernel: &Kernel,
+    config: &Config,
+    one: &[T],
+    two: &[T],
+) -> (HashSet<(usize, usize)>, Vec<Chain>) {
+    let mut candidates = Vec::new();
+    for a in &trace.accesses {
+        for (rel, _) in &a.order.released {
+            for b in &trace.accesses {
+                for w in &b.order.waited {
+                    let (r, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
+                    let alias = r.obj == wv.obj || r.obj == Obj::Dynamic || wv.obj == Obj::Dynamic;
+                    if alias && !candidates.contains(&(*rel, *w)) {
+                        candidates.push((*rel, *w));
+                    }
+                }
+            }
+        }
+    }
+    let mut usable = HashSet::new();
+    if candidates.is_empty() {
+        return (usable, Vec::new());
+    }
+    let cfg = z3::Config::new();
+    let ctx = z3::Context::new(&cfg);
+    let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
+    let distinct = || vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())];
+    let query = |one: Vec<T>, two: Vec<T>, same: Vec<(T, T)>| Query {
+        one,
+        two,
+        same: same.into_iter().map(|(a, b)| Link::Eq(a, b)).collect(),
+        overlap: None,
+        cases: distinct(),
+        apart: Vec::new(),
+        abstractions: trace.abstractions.clone(),
+    };
+    for (rel, w) in candidates {
+        let (r, wv) = (&trace.syncs[rel], &trace.syncs[w]);
+        let Some(read) = &wv.value else { continue };
+        // Another thread executing the release could end the wait.
+        let mut ok = matches!(
+            solver.check(&query(vec![r.guard.clone()], vec![r.guard.clone()], vec![(r.addr.clone(), r.addr.clone())])),
+            Answer::Unsat
+        );
+        for (i, s) in trace.syncs.iter().enumerate() {
+            if !ok {
+                break;
+            }
+            if s.kind != SyncKind::Store || i == rel || s.access == wv.access {
+                continue;
+            }
+            if !(s.obj == wv.obj || s.obj == Obj::Dynamic || wv.obj == Obj::Dynamic) {
+                continue;
+            }
+            // The waiting thread's own store before its wait (or anywhere,
+            // when the wait is in a loop) could end it, unless no thread
+            // executes both (they sit in exclusive branches).
+            if (s.access < wv.access || wv.nested)
+                && !matches!(
+                    solver.check(&query(vec![s.guard.clone(), wv.guard.clone()], Vec::new(), Vec::new())),
+                    Answer::Unsat
+                )
+            {
+                ok = false;
+                break;
+            }
+            let mut same = vec![(s.addr.clone(), wv.addr.clone())];
+            if let Some(v) = &s.value {
+                same.push((t::resize(&t::to_bv(v), read.width.max(1), false), t::to_bv(read)));
+            }
+            ok = matches!(solver.check(&query(vec![s.guard.clone()], vec![wv.guard.clone()], same)), Answer::Unsat);
+        }
+        if ok {
+            usable.insert((rel, w));
+        }
+    }
+    let chains = flag_chains(trace, &usable, &mut solver, &trace.abstractions);
+    (usable, chains)
+}
+
+/// Hops a chain of flag hand-offs may take, and chains kept per kernel.
+pub(super) const CHAIN_HOPS: usize = 4;
+
+pub(super) const CHAINS: usize = 64;
+
+/// The chains of usable (release, wait) pairs through other threads: a
+/// thread that waits releases again after a fence, and a later thread waits
+/// for that (HRF-indirect, as in the scoped memory models of
+/// hgrd.txt and iguard.txt). A hop counts only when its scope covers every
+/// two threads that can take it (asked of the solver for block scope), and
+/// the addresses between the first release and the last wait must not depend
+/// on the thread: the query has no third thread to evaluate them for.
+pub(super) fn flag_chains(
+    trace: &Trace<'_>,
+    usable: &HashSet<(usize, usize)>,
+    solver: &mut smt::Solver<'_>,
+    abstractions: &Abstractions,
+) -> Vec<Chain> {
+    let syncs = &trace.syncs;
+    let mut effective: HashMap<(usize, usize, Scope), bool> = HashMap::new();
+    let mut holds = |rel: usize, w: usize, scope: Scope, solver: &mut smt::Solver<'_>| -> bool {
+        *effective.entry((rel, w, scope)).or_insert_with(|| match scope {
+            Scope::Device | Scope::System => true,
+            Scope::Warp => false,
+            Scope::Block => {
+                let (r, wv) = (&syncs[rel], &syncs[w]);
+                let q = Query {
+                    one: vec![r.guard.clone()],
+                    two: vec![wv.guard.clone()],
+                    same: vec![Link::Eq(r.addr.clone(), wv.addr.clone())],
+                    overlap: None,
+                    cases: vec![(Relation::InterBlock, Vec::new())],
+                    apart: Vec::new(),
+                    abstractions: abstractions.clone(),
+                };
+                matches!(solver.check(&q), Answer::Unsat)
+            }
+        })
+    };
+    let mut starts: Vec<(usize, Scope)> =
+        trace.accesses.iter().flat_map(|a| a.order.released.iter().copied()).collect();
+    starts.sort_by_key(|(rel, s)| (*rel, exec::scope_rank(*s)));
+    starts.dedup();
+    let mut pairs: Vec<(usize, usize)> = usable.iter().copied().collect();
+    pairs.sort_unstable();
+    let mut chains = Vec::new();
+    for (first, scope) in starts {
+        // (release, the scope of the fence before it, links so far)
+        let mut stack = vec![(first, scope, Vec::new())];
+        while let Some((rel, s, links)) = stack.pop() {
+            for &(r, w) in pairs.iter().filter(|(r, _)| *r == rel) {
+                if !holds(r, w, exec::narrower(s, syncs[w].scope), solver) {
+                    continue;
+                }
+                let mut links: Vec<(T, T)> = links.clone();
+                links.push((syncs[r].addr.clone(), syncs[w].addr.clone()));
+                if links.len() > 1 && chains.len() < CHAINS {
+                    chains.push(Chain { first, scope, last: w, links: links.clone() });
+                }
+                if links.len() == CHAIN_HOPS || syncs[w].addr.deps.thread {
+                    continue;
+                }
+                // The waiting thread's releases after a fence, each of which
+                // only a thread that waited can reach.
+                for &(next, s2) in &trace.accesses[syncs[w].access].order.released {
+                    let after = trace.accesses[syncs[next].access].order.waited.contains(&w);
+                    if after && !syncs[next].addr.deps.thread {
+                        stack.push((next, s2, links.clone()));
+                    }
+                }
+            }
+        }
+    }
+    chains
+}

@@ -1,0 +1,266 @@
+//! Pair generation: every two accesses of a trace that may touch one
+//! object with a write among them, in the relations (inter-block,
+//! intra-block, intra-warp) they may race in, and the solver query of each
+//! pair and of each barrier that may diverge.
+
+use std::collections::HashSet;
+
+use gpurace_core::term::{self as t, T};
+use gpurace_core::AccessMode;
+use gpurace_ir::{AccessKind, Kernel, Scope, Space};
+
+use super::flags::apart;
+use super::intervals::{block_link, group_counts};
+use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
+use super::used_dims;
+use crate::config::Config;
+use crate::shape;
+use crate::smt::{Link, Query, Relation};
+use crate::trace::{Abstractions, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
+
+/// One unit of solver work.
+#[derive(Debug, Clone)]
+pub(super) enum Job {
+    /// Accesses `a` (thread 1) and `b` (thread 2) in these relations.
+    Pair { a: usize, b: usize, relations: Vec<Relation> },
+    /// A barrier some threads of a block may skip.
+    Divergence { barrier: usize },
+}
+
+pub(super) fn mode(ev: &AccessEv<'_>) -> AccessMode {
+    match ev.access.kind {
+        AccessKind::Read => AccessMode::Read,
+        AccessKind::Write => AccessMode::Write,
+        AccessKind::Atomic { .. } => AccessMode::Atomic,
+    }
+}
+
+/// Whether the two accesses may touch one object, and if so whether their
+/// addresses must be compared in full (a pointer of unknown origin).
+pub(super) fn may_alias(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Option<bool> {
+    let private = |e: &AccessEv<'_>| e.obj == Obj::Local || e.access.space == Space::Local;
+    if private(a) || private(b) {
+        return None;
+    }
+    let shared = |e: &AccessEv<'_>| e.access.space == Space::Shared;
+    let global = |e: &AccessEv<'_>| matches!(e.access.space, Space::Global | Space::Constant);
+    if (shared(a) && global(b)) || (global(a) && shared(b)) {
+        return None;
+    }
+    match (&a.obj, &b.obj) {
+        (Obj::Dynamic, _) | (_, Obj::Dynamic) => Some(true),
+        (x, y) if x == y => Some(false),
+        _ => None,
+    }
+}
+
+/// The relations in which two accesses may race, before any solving.
+pub(super) fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> Vec<Relation> {
+    let mut out = vec![Relation::InterBlock, Relation::IntraBlock, Relation::IntraWarp];
+    if a.access.space == Space::Shared || b.access.space == Space::Shared {
+        out.retain(|r| *r != Relation::InterBlock);
+    }
+    if config.grid.is_some_and(|g| g.iter().product::<u32>() == 1) {
+        out.retain(|r| *r != Relation::InterBlock);
+    }
+    if let Some(block) = config.block {
+        let threads: u64 = block.iter().map(|d| u64::from(*d)).product();
+        if threads <= 32 {
+            out.retain(|r| *r != Relation::IntraBlock);
+        }
+        if threads <= 1 {
+            out.retain(|r| *r == Relation::InterBlock);
+        }
+    }
+    // Lanes of a warp that runs in lockstep execute each statement together:
+    // only two lanes writing in one statement still conflict.
+    let same_write = std::ptr::eq(a.access, b.access) && mode(a) == AccessMode::Write;
+    match config.warp_sync {
+        Some(n) if n >= 32 && !same_write => out.retain(|r| *r != Relation::IntraWarp),
+        Some(n) if n > 1 && !same_write => {
+            for r in &mut out {
+                if *r == Relation::IntraWarp {
+                    *r = Relation::IntraWarpApart(n);
+                }
+            }
+        }
+        _ => {}
+    }
+    if let (AccessKind::Atomic { scope: sa, .. }, AccessKind::Atomic { scope: sb, .. }) = (a.access.kind, b.access.kind)
+    {
+        // Two atomics are ordered for threads inside the narrower scope.
+        let covers = |s: Scope, r: Relation| match s {
+            Scope::Device | Scope::System => true,
+            Scope::Block => r != Relation::InterBlock,
+            Scope::Warp => r == Relation::IntraWarp,
+        };
+        out.retain(|r| !(covers(sa, *r) && covers(sb, *r)));
+    }
+    out
+}
+
+pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
+    // Threads of one block differ in `threadIdx.x` when the block is 1-D.
+    let used = used_dims(kernel, config);
+    let one_d = match config.block {
+        Some(b) => b[1] == 1 && b[2] == 1,
+        None => !used[0] && !used[1],
+    };
+    let mut jobs = Vec::new();
+    let n = trace.accesses.len();
+    // With a concrete 1-D block, the offsets of accesses that depend on
+    // nothing but `threadIdx.x`, for every thread of the block.
+    let tables: Vec<Option<LaneTable>> = match config.block {
+        Some([b, 1, 1]) if b <= 1024 => trace.accesses.iter().map(|a| lane_table(a, b)).collect(),
+        _ => vec![None; n],
+    };
+    for i in 0..n {
+        for j in i..n {
+            let (a, b) = (&trace.accesses[i], &trace.accesses[j]);
+            if mode(a) == AccessMode::Read && mode(b) == AccessMode::Read {
+                continue;
+            }
+            if a.guard.is_false() || b.guard.is_false() || may_alias(a, b).is_none() {
+                continue;
+            }
+            let mut relations = relations(a, b, config);
+            // Accesses at different constant barrier counts are ordered for
+            // threads of one block (and of one warp, for warp counts).
+            let differ = |x: &T, y: &T| x.as_const().zip(y.as_const()).is_some_and(|(x, y)| x != y);
+            if differ(&a.counts.block, &b.counts.block) {
+                relations.retain(|r| *r == Relation::InterBlock);
+            } else if differ(&a.counts.warp, &b.counts.warp) {
+                relations.retain(|r| !matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)));
+            }
+            if relations.is_empty() || disjoint_constants(a, b) || disjoint_lanes(a, b, &relations, one_d) {
+                continue;
+            }
+            let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
+            if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
+                if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
+                    continue;
+                }
+            }
+            if let (true, Some([block, 1, 1])) = (same_block, config.block) {
+                if block <= 1024 && tables[i].is_none() && disjoint_residues(a, b, block) {
+                    continue;
+                }
+            }
+            jobs.push(Job::Pair { a: i, b: j, relations });
+        }
+    }
+    for (i, barrier) in trace.barriers.iter().enumerate() {
+        if !barrier.guard.is_true() {
+            jobs.push(Job::Divergence { barrier: i });
+        }
+    }
+    // Small queries first: a race among them is found before the budget goes
+    // to hard ones (nested barrier loops), and an undecided hard query left
+    // for last changes nothing once a race is found.
+    let size = |job: &Job| -> usize {
+        let mut seen = HashSet::new();
+        let mut count = 0;
+        let mut add = |term: &T| {
+            t::visit(term, &mut seen, &mut |_| {
+                count += 1;
+                true
+            })
+        };
+        match job {
+            Job::Pair { a, b, .. } => {
+                for ev in [&trace.accesses[*a], &trace.accesses[*b]] {
+                    for term in [&ev.guard, &ev.offset, &ev.counts.block, &ev.counts.warp, &ev.counts.grid] {
+                        add(term);
+                    }
+                }
+            }
+            Job::Divergence { barrier } => add(&trace.barriers[*barrier].guard),
+        }
+        count
+    };
+    let mut sized: Vec<(usize, Job)> = jobs.into_iter().map(|j| (size(&j), j)).collect();
+    sized.sort_by_key(|(size, _)| *size);
+    sized.into_iter().map(|(_, j)| j).collect()
+}
+
+/// The address term of an access: the offset for objects compared by
+/// offset, the object's address plus the offset otherwise.
+pub(super) fn address(ev: &AccessEv<'_>, absolute: bool) -> T {
+    if !absolute || ev.obj == Obj::Dynamic {
+        return ev.offset.clone();
+    }
+    t::add(&ev.base, &ev.offset)
+}
+
+/// Whether synchronisation of this scope orders two threads in this relation.
+pub(super) fn covers(scope: Scope, r: Relation) -> bool {
+    match scope {
+        Scope::Device | Scope::System => true,
+        Scope::Block => r != Relation::InterBlock,
+        Scope::Warp => matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)),
+    }
+}
+
+/// The query of a pair, for the given relations.
+pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace: &Trace<'_>) -> Query {
+    let absolute = may_alias(a, b).unwrap_or(true);
+    let mut same = vec![Link::Eq(a.counts.grid.clone(), b.counts.grid.clone())];
+    let mut cases = Vec::new();
+    for r in relations {
+        let links = match r {
+            Relation::InterBlock => Vec::new(),
+            Relation::IntraBlock | Relation::SameBlock => vec![block_link(a, b)],
+            Relation::IntraWarp | Relation::IntraWarpApart(_) => {
+                vec![block_link(a, b), Link::Eq(a.counts.warp.clone(), b.counts.warp.clone())]
+            }
+        };
+        let mut links = links;
+        for (g, x, y) in group_counts(a, b, *r, trace) {
+            links.push(Link::Or(vec![Link::Group(g, false), Link::Eq(x.clone(), y.clone())]));
+        }
+        cases.push((*r, links));
+    }
+    // The block link, when every relation has it, goes to `same`.
+    if cases.iter().all(|(_, links)| !links.is_empty()) {
+        same.push(block_link(a, b));
+        cases.iter_mut().for_each(|(_, links)| {
+            links.remove(0);
+        });
+    }
+    // Elements of one size at offsets `ext(e) * size` overlap exactly when
+    // their indices are equal: saying so spares the solver the step from
+    // byte ranges to indices (it decides stride-loop collisions from the
+    // indices). The equality follows from the overlap, so no model is lost.
+    if let (Some((x, sx, cx)), Some((y, sy, cy))) = (shape::scaled_index(&a.offset), shape::scaled_index(&b.offset)) {
+        let size = u128::from(a.access.size);
+        if !absolute && sx == sy && cx == cy && cx == size && a.access.size == b.access.size && x.width == y.width {
+            same.push(Link::Eq(x.clone(), y.clone()));
+        }
+    }
+    Query {
+        one: vec![a.guard.clone()],
+        two: vec![b.guard.clone()],
+        same,
+        overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
+        apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|links| (*r, links))).collect(),
+        cases,
+        abstractions: Abstractions::default(),
+    }
+}
+
+pub(super) fn divergence_query(ev: &BarrierEv) -> Query {
+    Query {
+        one: vec![ev.guard.clone()],
+        two: vec![t::not(&ev.guard)],
+        same: ev.iterations.iter().map(|k| Link::Eq(k.clone(), k.clone())).collect(),
+        overlap: None,
+        apart: Vec::new(),
+        cases: match ev.kind {
+            BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
+            BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
+            BarrierKind::Warp => vec![(Relation::IntraWarp, Vec::new())],
+            BarrierKind::Group(g) => vec![(Relation::SameBlock, vec![Link::Group(g, true)])],
+        },
+        abstractions: Abstractions::default(),
+    }
+}

@@ -1,0 +1,432 @@
+//! Solving: jobs run on worker threads, each with a z3 context, under a
+//! deterministic work budget per query and per kernel, with the answers of
+//! one file cached by query fingerprint.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use gpurace_core::arith;
+use gpurace_core::eval::Valuation;
+use gpurace_core::term::{self as t, Leaf, T};
+use gpurace_core::Site;
+use gpurace_ir::Kernel;
+
+use super::pairs::{divergence_query, pair_query, Job};
+use super::witness::{
+    at_geometry, bounds_facts, facts_hold, is_small, probes, products_exact, wrap_facts, SMALL_COUNT, SMALL_GRID,
+    SMALL_PARAM,
+};
+use super::{used_dims, Cache};
+use crate::config::Config;
+use crate::exec;
+use crate::smt::{self, Answer, Assignment, Query, Relation};
+use crate::trace::Trace;
+
+/// What one job found.
+#[derive(Debug, Default)]
+pub(super) struct Found {
+    pub(super) races: Vec<(Job, Relation, Box<Assignment>)>,
+    /// Pairs that collide only when an index computation wraps around.
+    pub(super) overflows: Vec<(Job, Relation, Box<Assignment>)>,
+    /// Pairs that collide only beyond the end of a host allocation.
+    pub(super) out_of_bounds: Vec<(Job, Relation, Box<Assignment>)>,
+    pub(super) unknown: Vec<(Job, String)>,
+    pub(super) queries: usize,
+}
+
+/// A solver over `ctx` with the kernel's common facts (`one`, `two`) and the
+/// facts of its abstracted products.
+pub(super) fn kernel_solver<'c>(
+    ctx: &'c z3::Context,
+    kernel: &Kernel,
+    config: &Config,
+    trace: &Trace<'_>,
+    one: &[T],
+    two: &[T],
+) -> smt::Solver<'c> {
+    let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+    let mut solver = smt::Solver::new(ctx, config.query_rlimit, timeout, &config.debug);
+    let used = used_dims(kernel, config);
+    solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
+    solver.assert_common(one, two);
+    solver.assert_products(&trace.abstractions);
+    solver
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_jobs(
+    trace: &Trace<'_>,
+    kernel: &Kernel,
+    jobs: &[Job],
+    one: &[T],
+    two: &[T],
+    base: u64,
+    config: &Config,
+    site: &Site,
+    cache: &Cache,
+    start: Instant,
+) -> Found {
+    if jobs.is_empty() {
+        return Found::default();
+    }
+    // Jobs are dealt to workers by index and answers cached only between
+    // kernels, so that every model, and thus every witness, is the same from
+    // run to run whatever the machine's load.
+    let workers = (1 + jobs.len() / 32).min(4).min(config.jobs.max(1));
+    let results = Mutex::new(Found::default());
+    let fresh = Mutex::new(Vec::new());
+    let worker = |index: usize| {
+        let cfg = z3::Config::new();
+        let ctx = z3::Context::new(&cfg);
+        let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
+        solver.assert_tickets(&trace.tickets, &trace.atomics);
+        // Probe the dimensions the kernel reads; the others at 1, which is
+        // what the host code of a 1-D launch says too.
+        let probes = probes(config, exec::used_dims(kernel));
+        // Probes have a z3 context of their own: z3's search on a hard query
+        // depends on the terms created before it, and a probe should not
+        // change how the symbolic queries are answered.
+        let probe_ctx = z3::Context::new(&cfg);
+        let prober = (!probes.is_empty()).then(|| {
+            let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+            let mut prober = smt::Solver::new(&probe_ctx, config.query_rlimit / 10, timeout, &config.debug);
+            prober.block_dims_used = solver.block_dims_used;
+            prober.assert_common(one, two);
+            prober.assert_products(&trace.abstractions);
+            prober.assert_tickets(&trace.tickets, &trace.atomics);
+            prober.stage = "probe";
+            prober
+        });
+        let mut w = Worker {
+            solver,
+            rlimit: config.query_rlimit,
+            base,
+            cache,
+            answers: Vec::new(),
+            queries: 0,
+            probes,
+            prober,
+        };
+        let mut local = Found::default();
+        for job in jobs.iter().skip(index).step_by(workers) {
+            // The budget counts undecided queries, not time, so that verdicts
+            // are the same on a loaded machine; the clock is a safety net.
+            if local.unknown.len() >= config.undecided_budget {
+                local.unknown.push((job.clone(), "the kernel's solver budget is spent".into()));
+                continue;
+            }
+            let work = w.solver.work() + w.prober.as_ref().map_or(0, |p| p.work());
+            if work > config.kernel_rlimit {
+                local.unknown.push((job.clone(), "the kernel's work budget is spent".into()));
+                continue;
+            }
+            if start.elapsed() > config.kernel_budget {
+                local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
+                continue;
+            }
+            // Once the kernel races, the other pairs are still reported when
+            // they are easy, but a hard one is not worth the full budget.
+            if !local.races.is_empty() && w.rlimit == config.query_rlimit {
+                w.rlimit = config.query_rlimit / 10;
+                w.solver.set_rlimit(w.rlimit);
+            }
+            w.run_job(trace, site, job, &mut local);
+        }
+        local.queries += w.queries;
+        let mut all = results.lock().unwrap();
+        all.races.append(&mut local.races);
+        all.overflows.append(&mut local.overflows);
+        all.out_of_bounds.append(&mut local.out_of_bounds);
+        all.unknown.append(&mut local.unknown);
+        all.queries += local.queries;
+        fresh.lock().unwrap().append(&mut w.answers);
+    };
+    if workers == 1 {
+        worker(0);
+    } else {
+        std::thread::scope(|s| {
+            for index in 0..workers {
+                s.spawn(move || worker(index));
+            }
+        });
+    }
+    cache.lock().unwrap().extend(fresh.into_inner().unwrap());
+    let mut found = results.into_inner().unwrap();
+    // Jobs finish in any order; keep the output deterministic.
+    found.races.sort_by_key(|(job, r, _)| (job_key(job), class_rank(*r)));
+    found.unknown.sort_by_key(|(job, _)| job_key(job));
+    found
+}
+
+pub(super) fn class_rank(r: Relation) -> u8 {
+    match r {
+        Relation::InterBlock => 0,
+        Relation::IntraBlock => 1,
+        Relation::IntraWarp | Relation::IntraWarpApart(_) => 2,
+        Relation::SameBlock => 3,
+    }
+}
+
+pub(super) fn job_key(job: &Job) -> (usize, usize, usize) {
+    match job {
+        Job::Pair { a, b, .. } => (0, *a, *b),
+        Job::Divergence { barrier } => (1, *barrier, 0),
+    }
+}
+
+/// New answers of a worker, added to the file's cache after the kernel.
+pub(super) type Answers = Vec<(u64, Answer)>;
+
+impl Worker<'_, '_> {
+    pub(super) fn ask(&mut self, q: &Query) -> Answer {
+        let key = q.fingerprint(self.base);
+        if let Some(answer) = self.cache.lock().unwrap().get(&key) {
+            return answer.clone();
+        }
+        if let Some(answer) = self.probe(q) {
+            self.answers.push((key, answer.clone()));
+            return answer;
+        }
+        self.queries += 1;
+        let mut answer = self.solver.check(q);
+        if let Answer::Sat(assignment) = &answer {
+            if !products_exact(&q.abstractions, assignment) {
+                answer = self.refine(q, assignment);
+            }
+        }
+        self.answers.push((key, answer.clone()));
+        answer
+    }
+    /// The query again with small values, when that is still satisfiable.
+    pub(super) fn minimize(&mut self, mut q: Query) -> Option<Box<Assignment>> {
+        let mut leaves = std::collections::BTreeSet::new();
+        let mut seen = HashSet::new();
+        for term in q.terms() {
+            t::leaves(term, &mut leaves, &mut seen);
+        }
+        let no = t::Deps::default();
+        for (leaf, width) in leaves {
+            let term = t::leaf(leaf, width, no);
+            match leaf {
+                Leaf::Fresh(_) if width > 0 && width <= 32 => {
+                    // Data and approximate leaves keep their deps; exact ones are counters.
+                    let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(arith::mask(width)), width));
+                    q.one.push(fact.clone());
+                    q.two.push(fact);
+                }
+                Leaf::Param(_) if width > 1 => {
+                    let lo = t::cmp(t::CmpOp::Sle, &t::constant_i(-SMALL_PARAM, width), &term);
+                    let hi = t::cmp(t::CmpOp::Sle, &term, &t::constant_i(SMALL_PARAM, width));
+                    q.one.push(t::and(&lo, &hi));
+                }
+                _ => {}
+            }
+        }
+        for d in 0..3 {
+            q.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(SMALL_GRID, 32)));
+        }
+        self.solver.stage = "minimize";
+        match self.ask(&q) {
+            Answer::Sat(small) => Some(small),
+            _ => None,
+        }
+    }
+
+    /// A model of `q` at one of the concrete probe geometries, if there is
+    /// one within a tenth of the work limit. A model at a concrete geometry is
+    /// found fast (products of launch sizes are then linear) and is a model
+    /// of `q`; that no probe has one proves nothing, the caller then asks `q`.
+    pub(super) fn probe(&mut self, q: &Query) -> Option<Answer> {
+        let prober = self.prober.as_mut()?;
+        for (block, grid) in &self.probes {
+            self.queries += 1;
+            match prober.check(&at_geometry(q, *block, *grid, None)) {
+                // Products of shared values stay abstract in probes: a model
+                // that is not their real value proves nothing.
+                Answer::Sat(a) if !products_exact(&q.abstractions, &a) => return None,
+                answer @ Answer::Sat(_) => return Some(answer),
+                Answer::Unsat => {}
+                // Hard even at a concrete geometry: the next probe would be too.
+                Answer::Unknown(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// A model that used the linear facts about an abstracted product but not
+    /// the product itself: ask again with `blockDim` and `gridDim` fixed (the
+    /// products are then linear), first as the model had them, then at common
+    /// block sizes.
+    pub(super) fn refine(&mut self, q: &Query, first: &Assignment) -> Answer {
+        let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
+        let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
+        let mut candidates = vec![model_block];
+        for x in [32u128, 256, 1024, 2, 64] {
+            candidates.push([x, model_block[1], model_block[2]]);
+        }
+        for (i, block) in candidates.into_iter().enumerate() {
+            let refined = at_geometry(q, block, grid, Some(first));
+            // The model's own geometry first, with the full budget; the
+            // common block sizes after it with a fifth.
+            if i == 1 {
+                self.solver.set_rlimit(self.rlimit / 5);
+            }
+            self.queries += 1;
+            let stage = std::mem::replace(&mut self.solver.stage, "refine");
+            let answer = self.solver.check(&refined);
+            self.solver.stage = stage;
+            if let answer @ Answer::Sat(_) = answer {
+                self.solver.set_rlimit(self.rlimit);
+                return answer;
+            }
+        }
+        self.solver.set_rlimit(self.rlimit);
+        Answer::Unknown("a race needs an abstracted product at a block size the engine could not find".into())
+    }
+
+    pub(super) fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
+        match job {
+            Job::Pair { a, b, relations } => {
+                let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+                let mut remaining = relations.clone();
+                // With abstracted products of shared values, a model that
+                // needs an index to wrap around is rarely a real product: ask
+                // for collisions without wrap-around from the start (a race
+                // needs one), at the price of `index-overflow` warnings.
+                let strict_first = trace.abstractions.products.iter().any(|p| p.signed);
+                let first_query = |remaining: &[Relation]| {
+                    let mut q = pair_query(ea, eb, remaining, trace);
+                    q.abstractions = trace.abstractions.clone();
+                    if strict_first {
+                        q.one.extend(wrap_facts(&ea.offset));
+                        q.two.extend(wrap_facts(&eb.offset));
+                    }
+                    q
+                };
+                // One query for all relations; then the others, one by one.
+                let mut query = first_query(&remaining);
+                loop {
+                    self.solver.stage = "pair";
+                    match self.ask(&query) {
+                        Answer::Unsat => break,
+                        Answer::Unknown(reason) => {
+                            found.unknown.push((job.clone(), reason));
+                            break;
+                        }
+                        Answer::Sat(mut assignment) => {
+                            // A collision that needs an index to wrap around: look
+                            // for one without, else it is an overflow, not a race.
+                            let (wrap_a, wrap_b) = (wrap_facts(&ea.offset), wrap_facts(&eb.offset));
+                            let mut strict = query.clone();
+                            if !facts_hold(&wrap_a, &wrap_b, &assignment) {
+                                strict.one.extend(wrap_a);
+                                strict.two.extend(wrap_b);
+                                // No-wrap facts multiply at twice the width: a
+                                // smaller budget keeps a hopeless case short.
+                                self.solver.set_rlimit(self.rlimit / 5);
+                                self.solver.stage = "no-wrap";
+                                let answer = self.ask(&strict);
+                                self.solver.set_rlimit(self.rlimit);
+                                match answer {
+                                    Answer::Sat(clean) => assignment = clean,
+                                    Answer::Unsat => {
+                                        let r =
+                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                        found.overflows.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        break;
+                                    }
+                                    Answer::Unknown(reason) => {
+                                        found.unknown.push((job.clone(), reason));
+                                        break;
+                                    }
+                                }
+                            }
+                            // A collision beyond the end of a host allocation:
+                            // look for one inside, else it is out of bounds.
+                            let (in_a, in_b) = (bounds_facts(ea, site), bounds_facts(eb, site));
+                            if !facts_hold(&in_a, &in_b, &assignment) {
+                                strict.one.extend(in_a.iter().cloned());
+                                strict.two.extend(in_b.iter().cloned());
+                                self.solver.stage = "in-bounds";
+                                match self.ask(&strict) {
+                                    Answer::Sat(clean) => assignment = clean,
+                                    Answer::Unsat => {
+                                        let r =
+                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
+                                        found.out_of_bounds.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        break;
+                                    }
+                                    Answer::Unknown(reason) => {
+                                        found.unknown.push((job.clone(), reason));
+                                        break;
+                                    }
+                                }
+                            }
+                            let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment))
+                            else {
+                                // The model satisfies none of the relations: report it
+                                // as a failed witness under the first.
+                                found.races.push((job.clone(), remaining[0], assignment));
+                                break;
+                            };
+                            // A witness a person can check: small loop counts,
+                            // parameters and grids when there is one.
+                            let mut small = pair_query(ea, eb, &[r], trace);
+                            small.abstractions = trace.abstractions.clone();
+                            small.one.extend(wrap_facts(&ea.offset));
+                            small.two.extend(wrap_facts(&eb.offset));
+                            small.one.extend(in_a);
+                            small.two.extend(in_b);
+                            let assignment = if is_small(&small, &assignment) {
+                                assignment
+                            } else {
+                                self.minimize(small).unwrap_or(assignment)
+                            };
+                            found.races.push((job.clone(), r, assignment));
+                            remaining.retain(|x| *x != r);
+                            if remaining.is_empty() {
+                                break;
+                            }
+                            query = first_query(&remaining);
+                        }
+                    }
+                }
+            }
+            Job::Divergence { barrier } => {
+                let mut q = divergence_query(&trace.barriers[*barrier]);
+                q.abstractions = trace.abstractions.clone();
+                self.solver.stage = "divergence";
+                // Only pair queries are probed. A barrier whose result is
+                // over-approximated (`__syncthreads_or` in a loop condition)
+                // has spurious divergence models that probes find at once.
+                let prober = self.prober.take();
+                match self.ask(&q) {
+                    Answer::Unsat => {}
+                    Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
+                    Answer::Sat(assignment) => {
+                        let assignment =
+                            if is_small(&q, &assignment) { assignment } else { self.minimize(q).unwrap_or(assignment) };
+                        found.races.push((job.clone(), Relation::SameBlock, assignment))
+                    }
+                }
+                self.prober = prober;
+            }
+        }
+    }
+}
+
+/// One worker's solver and what it needs to ask: the file's cache of
+/// answers, the answers it adds, and the count of queries it asked.
+pub(super) struct Worker<'a, 'c> {
+    pub(super) solver: smt::Solver<'c>,
+    pub(super) rlimit: u32,
+    pub(super) base: u64,
+    pub(super) cache: &'a Cache,
+    pub(super) answers: Answers,
+    pub(super) queries: usize,
+    /// Concrete geometries (block, grid) tried before a query with symbolic
+    /// geometry; empty when the geometry is given.
+    pub(super) probes: Vec<([u128; 3], [u128; 3])>,
+    pub(super) prober: Option<smt::Solver<'c>>,
+}

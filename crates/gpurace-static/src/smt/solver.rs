@@ -1,0 +1,219 @@
+//! The solver of one worker thread: one z3 context for the queries of a
+//! kernel, the common facts asserted once below every query, a work limit
+//! per query (z3 resource units, deterministic) and the two-try strategy:
+//! z3's incremental core first, then a fresh solver with part of the budget.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use z3::ast::{Bool, Dynamic};
+use z3::{Context, FuncDecl, Model, Params, SatResult};
+
+use gpurace_core::term::{Term, T};
+
+use super::query::{Answer, Query};
+use crate::config::SolverDebug;
+
+/// A z3 context and solver with the kernel's common facts asserted.
+pub struct Solver<'c> {
+    pub(super) ctx: &'c Context,
+    pub(super) solver: z3::Solver<'c>,
+    pub(super) memo: HashMap<(*const Term, u8), (T, Dynamic<'c>)>,
+    pub(super) functions: HashMap<(Arc<str>, usize, u32), FuncDecl<'c>>,
+    pub(super) timeout_ms: u32,
+    /// The facts asserted below every query (their leaves are in every model).
+    pub(super) common: Vec<T>,
+    /// Which of `blockDim.x/y/z` may be above 1: the others are left out of
+    /// linear thread ids, which keeps them linear when `blockDim.x` is symbolic.
+    pub block_dims_used: [bool; 3],
+    /// What the next queries are for, in the lines of `SolverDebug::query_stats`.
+    pub stage: &'static str,
+    /// The common facts as asserted, for the fresh solver of each query.
+    pub(super) base: Vec<Bool<'c>>,
+    pub(super) rlimit: u32,
+    pub(super) debug: SolverDebug,
+}
+
+impl<'c> Solver<'c> {
+    /// `rlimit` bounds each query in z3's deterministic resource units (about
+    /// 6 million per second on a 2020s x86 core), so that verdicts do not
+    /// depend on the machine's load; `timeout_ms` is a wall-clock safety net.
+    pub fn new(ctx: &'c Context, rlimit: u32, timeout_ms: u32, debug: &SolverDebug) -> Solver<'c> {
+        // Naming the logic lets z3's incremental core set itself up for bit
+        // vectors; without it, it falls back to a general setup once the
+        // first `push` makes the solver incremental (1.5x slower on a median
+        // racy Indigo program).
+        let solver = z3::Solver::new_for_logic(ctx, "QF_UFBV").unwrap_or_else(|| z3::Solver::new(ctx));
+        let mut params = Params::new(ctx);
+        params.set_u32("rlimit", rlimit);
+        solver.set_params(&params);
+        Solver {
+            ctx,
+            solver,
+            memo: HashMap::new(),
+            functions: HashMap::new(),
+            timeout_ms,
+            common: Vec::new(),
+            block_dims_used: [true; 3],
+            stage: "",
+            base: Vec::new(),
+            rlimit,
+            debug: debug.clone(),
+        }
+    }
+
+    /// Asserts facts of thread 1, of thread 2 and of both.
+    pub fn assert_common(&mut self, one: &[T], two: &[T]) {
+        self.common = one.iter().chain(two).cloned().collect();
+        for f in one {
+            let b = self.boolean(f, 1);
+            self.assert_base(&b);
+        }
+        for f in two {
+            let b = self.boolean(f, 2);
+            self.assert_base(&b);
+        }
+    }
+
+    /// Changes the work limit of the next queries.
+    pub fn set_rlimit(&mut self, rlimit: u32) {
+        self.rlimit = rlimit;
+        self.limit(rlimit);
+    }
+
+    pub(super) fn assert_base(&mut self, b: &Bool<'c>) {
+        self.solver.assert(b);
+        self.base.push(b.clone());
+    }
+
+    /// Answers `q` above the kernel's common facts, in the incremental
+    /// solver (pushed and popped).
+    /// The z3 resource units this solver has spent so far (deterministic).
+    pub fn work(&self) -> u64 {
+        // The count is the context's, over all its solvers.
+        rlimit_count(&self.solver)
+    }
+
+    pub fn check(&mut self, q: &Query) -> Answer {
+        let parts = self.encode(q);
+        // Most queries are decided at once by z3's incremental core, above
+        // the common facts; some (stride loops: sums of abstracted products
+        // compared across threads) it does not decide for minutes that its
+        // non-incremental bit-vector tactic (simplify, bit-blast, SAT) decides
+        // in a fraction of a second. A query with a large budget gets a fifth
+        // of it in the first and half of it in the second (a query the first
+        // leaves undecided is rarely decided late in the second: every one
+        // decided there on the corpora took under 6 million units).
+        let portfolio = self.rlimit >= PORTFOLIO_RLIMIT && !self.debug.incremental_only;
+        let first = if portfolio { self.rlimit / 5 } else { self.rlimit };
+        self.solver.push();
+        for b in &parts {
+            self.solver.assert(b);
+        }
+        if portfolio {
+            self.limit(first);
+        }
+        let started = std::time::Instant::now();
+        let outcome = run(self.ctx, &self.solver, self.timeout_ms, self.stage, &self.debug);
+        if portfolio {
+            self.limit(self.rlimit);
+        }
+        // Out of budget, not out of (wall-clock) time.
+        let undecided = matches!(outcome, Outcome::Unknown(_))
+            && started.elapsed() < std::time::Duration::from_millis(u64::from(self.timeout_ms));
+        let answer = self.answer(outcome, q);
+        self.solver.pop(1);
+        if !(portfolio && undecided) {
+            return answer;
+        }
+        let solver = z3::Solver::new(self.ctx);
+        let mut params = Params::new(self.ctx);
+        params.set_u32("rlimit", (self.rlimit - first).min(self.rlimit / 2));
+        solver.set_params(&params);
+        for b in self.base.iter().chain(&parts) {
+            solver.assert(b);
+        }
+        let stage = self.stage;
+        let outcome = run(self.ctx, &solver, self.timeout_ms, &format!("{stage} (one-shot)"), &self.debug);
+        self.answer(outcome, q)
+    }
+
+    pub(super) fn limit(&mut self, rlimit: u32) {
+        let mut params = Params::new(self.ctx);
+        params.set_u32("rlimit", rlimit);
+        self.solver.set_params(&params);
+    }
+
+    pub(super) fn answer(&mut self, outcome: Outcome<'c>, q: &Query) -> Answer {
+        match outcome {
+            Outcome::Unsat => Answer::Unsat,
+            Outcome::Unknown(reason) => Answer::Unknown(reason),
+            Outcome::Sat(model) => Answer::Sat(Box::new(self.assignment(&model, q))),
+        }
+    }
+}
+
+/// Queries with at least this budget also try the non-incremental tactic.
+pub(super) const PORTFOLIO_RLIMIT: u32 = 5_000_000;
+
+pub(super) fn rlimit_count(solver: &z3::Solver<'_>) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(v)) => u64::from(v),
+        Some(z3::StatisticsValue::Double(v)) => v as u64,
+        None => 0,
+    }
+}
+
+/// What one z3 check said.
+pub(super) enum Outcome<'c> {
+    Unsat,
+    Unknown(String),
+    Sat(Model<'c>),
+}
+
+/// Checks `solver` under the wall-clock watchdog.
+pub(super) fn run<'c>(
+    ctx: &'c Context,
+    solver: &z3::Solver<'c>,
+    timeout_ms: u32,
+    stage: &str,
+    debug: &SolverDebug,
+) -> Outcome<'c> {
+    // z3 does not look at its timeout inside every procedure (bit-blasting
+    // large products can run for minutes), so a watchdog interrupts it.
+    if let Some(dir) = &debug.solver_dump {
+        // Every query as SMT-LIB, for looking at a hard one with z3 itself.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = dir.join(format!("{n:04}-{stage}.smt2"));
+        let _ = std::fs::write(path, format!("{solver}\n(check-sat)\n"));
+    }
+    let handle = ctx.handle();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let limit = std::time::Duration::from_millis(u64::from(timeout_ms) + 50);
+    let started = std::time::Instant::now();
+    let result = std::thread::scope(|s| {
+        s.spawn(move || {
+            if wait.recv_timeout(limit).is_err() {
+                handle.interrupt();
+            }
+        });
+        let result = solver.check();
+        let _ = done.send(());
+        result
+    });
+    if debug.query_stats {
+        let stats = solver.get_statistics();
+        let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        eprintln!("query {stage}: {result:?} rlimit {rlimit} {ms:.0} ms");
+    }
+    match result {
+        SatResult::Unsat => Outcome::Unsat,
+        SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string())),
+        SatResult::Sat => match solver.get_model() {
+            Some(model) => Outcome::Sat(model),
+            None => Outcome::Unknown("no model".to_string()),
+        },
+    }
+}
