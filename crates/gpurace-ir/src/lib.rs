@@ -29,7 +29,7 @@ pub use host::{Alloc, AllocKind, HostFact, HostFunction, Launch, LaunchForm};
 pub use kernel::{Global, GlobalId, Kernel, Param, Program, SharedId, SharedVar, Var, VarId, VarKind};
 pub use span::{FileId, Span};
 pub use stmt::{
-    walk_stmts, Access, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopKind, LoopPattern, Scope, Space,
-    StepOp, Stmt,
+    number_nodes, walk_stmts, Access, AccessId, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopId,
+    LoopKind, LoopPattern, Scope, Space, StepOp, Stmt,
 };
 pub use ty::{Field, Record, Type};

@@ -76,6 +76,10 @@ pub enum AccessKind {
 /// One memory access: `size` bytes at `base + offset` (offset in bytes).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Access {
+    /// Identity of the access within its function, unique and in source
+    /// order (see [`number_nodes`]); the engine keys what it derives from an
+    /// access on it, never on the access's address.
+    pub id: AccessId,
     pub kind: AccessKind,
     pub space: Space,
     pub base: Base,
@@ -151,6 +155,9 @@ pub struct LoopPattern {
 /// runs `body`, then `step`. A `do`-loop runs `body` before its first test.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Loop {
+    /// Identity of the loop within its function, unique and in source order
+    /// (see [`number_nodes`]).
+    pub id: LoopId,
     pub kind: LoopKind,
     pub init: Block,
     pub cond_pre: Block,
@@ -277,6 +284,45 @@ pub enum Stmt {
 
 /// Calls `f` on every statement of a block and of the blocks nested in it
 /// (branches, loop parts, cases, scopes, inlined bodies), pre-order.
+/// Identity of a memory access within one function (see [`number_nodes`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct AccessId(pub u32);
+
+/// Identity of a loop within one function (see [`number_nodes`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct LoopId(pub u32);
+
+/// Numbers the loops and the accesses of a function body 0, 1, 2, ... in
+/// the order of [`walk_stmts`], so that every copy of an inlined function
+/// gets ids of its own. The front-end calls it once per lowered function.
+pub fn number_nodes(stmts: &mut [Stmt]) {
+    fn walk(stmts: &mut [Stmt], loops: &mut u32, accesses: &mut u32) {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Read { access, .. } | Stmt::Write { access, .. } | Stmt::Atomic { access, .. } => {
+                    access.id = AccessId(*accesses);
+                    *accesses += 1;
+                }
+                Stmt::If { then, els, .. } => {
+                    walk(then, loops, accesses);
+                    walk(els, loops, accesses);
+                }
+                Stmt::Loop(lp) => {
+                    lp.id = LoopId(*loops);
+                    *loops += 1;
+                    for b in [&mut lp.init, &mut lp.cond_pre, &mut lp.body, &mut lp.step] {
+                        walk(b, loops, accesses);
+                    }
+                }
+                Stmt::Switch { cases, .. } => cases.iter_mut().for_each(|c| walk(&mut c.body, loops, accesses)),
+                Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => walk(b, loops, accesses),
+                _ => {}
+            }
+        }
+    }
+    walk(stmts, &mut 0, &mut 0);
+}
+
 pub fn walk_stmts(stmts: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
     for stmt in stmts {
         f(stmt);

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use gpurace_core::term::{self as t, Leaves, T};
-use gpurace_ir::{Access, Scope, Span};
+use gpurace_ir::{Access, LoopId, Scope, Span};
 
 /// Barrier counts are 64-bit values.
 pub const COUNT_WIDTH: u32 = 64;
@@ -51,7 +51,7 @@ pub struct Counts {
 /// iteration numbers level by level instead of these nonlinear sums.
 #[derive(Debug, Clone)]
 pub struct Level {
-    pub node: usize,
+    pub node: LoopId,
     /// The thread's iteration number (32 bits).
     pub k: T,
     /// Block barriers one iteration passes.

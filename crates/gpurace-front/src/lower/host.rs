@@ -104,7 +104,8 @@ pub fn lower_host(
         });
         diags.append(&mut f.diags);
         let base = launches_all.len();
-        let body = renumber(body, base);
+        let mut body = renumber(body, base);
+        gpurace_ir::number_nodes(&mut body);
         launches_all.append(&mut state.launches);
         program.host_functions.push(HostFunction {
             name: name.to_string(),

@@ -155,6 +155,8 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
                 }
             }
         };
+        let mut kernel = kernel;
+        gpurace_ir::number_nodes(&mut kernel.body);
         kernel_of.insert(index.canonical(def.node.addr), program.kernels.len());
         program.kernels.push(kernel);
     }

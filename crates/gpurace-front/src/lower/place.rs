@@ -75,6 +75,7 @@ impl FnLower<'_, '_> {
             }
         };
         Access {
+            id: Default::default(),
             kind,
             space: p.space,
             base: p.base.clone(),

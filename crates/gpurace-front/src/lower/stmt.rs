@@ -70,6 +70,7 @@ impl FnLower<'_, '_> {
                 let init = Vec::new();
                 let body = self.loop_body(it.next());
                 self.emit_loop(Loop {
+                    id: Default::default(),
                     kind: LoopKind::While,
                     init,
                     cond_pre,
@@ -84,6 +85,7 @@ impl FnLower<'_, '_> {
                 let body = self.loop_body(n.children.first());
                 let (cond_pre, cond) = self.cond_block(n.children.get(1));
                 self.emit_loop(Loop {
+                    id: Default::default(),
                     kind: LoopKind::DoWhile,
                     init: Vec::new(),
                     cond_pre,
@@ -284,7 +286,17 @@ impl FnLower<'_, '_> {
         }
         let body = self.loop_body(get(4));
         self.pop_fact(fact.is_some());
-        self.emit_loop(Loop { kind: LoopKind::For, init, cond_pre, cond, step, body, pattern, span });
+        self.emit_loop(Loop {
+            id: Default::default(),
+            kind: LoopKind::For,
+            init,
+            cond_pre,
+            cond,
+            step,
+            body,
+            pattern,
+            span,
+        });
     }
 
     pub(super) fn switch_stmt(&mut self, n: &Node, span: Span) {

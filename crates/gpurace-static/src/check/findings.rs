@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use gpurace_core::arith;
 use gpurace_core::term::{Leaf, T};
 use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Site, Witness};
-use gpurace_ir::{Kernel, Program, Scope, Space, Span, Type};
+use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use super::pairs::{address, covers, mode};
+use super::pairs::{address, covers, mode, Job};
+use super::solve::Found;
 use super::witness::Eval;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
@@ -287,4 +288,61 @@ pub(super) fn divergence_race(
         witness: Some(base_witness(kernel, site, assignment)),
         notes: Vec::new(),
     }
+}
+
+/// The pairs that collide only when an index wraps around (`index-overflow`)
+/// or beyond the end of their allocation (`out-of-bounds`): warnings, not
+/// races.
+pub(super) fn out_of_bounds(
+    program: &Program,
+    kernel: &Kernel,
+    site: &Site,
+    trace: &Trace<'_>,
+    found: &Found,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (job, _, assignment) in &found.overflows {
+        let Job::Pair { a, b, .. } = job else { continue };
+        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+        let witness = base_witness(kernel, site, assignment);
+        let params: Vec<String> = witness.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        let message = format!(
+            "`{}` (line {}) and `{}` (line {}) touch the same element only if an index computation wraps around{}: an out-of-bounds access, not reported as a race",
+            ea.access.name,
+            ea.access.span.line,
+            eb.access.name,
+            eb.access.span.line,
+            if params.is_empty() { String::new() } else { format!(" (e.g. with {})", params.join(", ")) }
+        );
+        out.push(program.diag_at(Diagnostic::new(Severity::Warning, "index-overflow", message), eb.access.span));
+    }
+    for (job, _, assignment) in &found.out_of_bounds {
+        let Job::Pair { a, b, .. } = job else { continue };
+        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+        let witness = base_witness(kernel, site, assignment);
+        // The host values when there are any (they determine the parameters).
+        let shown = if witness.host.is_empty() { &witness.params } else { &witness.host };
+        let values: Vec<String> = shown.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        let allocation = match &ea.obj {
+            Obj::Alloc(g) => site.allocations.get(*g as usize).cloned().unwrap_or_default(),
+            _ => String::new(),
+        };
+        let message = format!(
+            "`{}` (line {}) and `{}` (line {}) touch the same element only beyond the end of {}{}{}: \
+             an out-of-bounds access, not reported as a race",
+            ea.access.name,
+            ea.access.span.line,
+            eb.access.name,
+            eb.access.span.line,
+            if allocation.is_empty() {
+                "its allocation".to_string()
+            } else {
+                format!("the allocation at {allocation}")
+            },
+            if site.label.is_empty() { String::new() } else { format!(" (launch at {})", site.label) },
+            if values.is_empty() { String::new() } else { format!(", e.g. with {}", values.join(", ")) }
+        );
+        out.push(program.diag_at(Diagnostic::new(Severity::Warning, "out-of-bounds", message), eb.access.span));
+    }
+    out
 }

@@ -30,7 +30,7 @@ use crate::config::Config;
 use crate::exec;
 use crate::smt::Answer;
 use crate::trace::{Obj, Trace};
-use findings::{base_witness, divergence_race, pair_race};
+use findings::{divergence_race, out_of_bounds, pair_race};
 use flags::usable_flags;
 use pairs::{jobs, Job};
 use solve::run_jobs;
@@ -180,50 +180,7 @@ fn check_kernel(
         }
     }
     races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    for (job, _, assignment) in &found.overflows {
-        let Job::Pair { a, b, .. } = job else { continue };
-        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
-        let witness = base_witness(kernel, site, assignment);
-        let params: Vec<String> = witness.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        let message = format!(
-            "`{}` (line {}) and `{}` (line {}) touch the same element only if an index computation wraps around{}: an out-of-bounds access, not reported as a race",
-            ea.access.name,
-            ea.access.span.line,
-            eb.access.name,
-            eb.access.span.line,
-            if params.is_empty() { String::new() } else { format!(" (e.g. with {})", params.join(", ")) }
-        );
-        diagnostics
-            .push(program.diag_at(Diagnostic::new(Severity::Warning, "index-overflow", message), eb.access.span));
-    }
-    for (job, _, assignment) in &found.out_of_bounds {
-        let Job::Pair { a, b, .. } = job else { continue };
-        let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
-        let witness = base_witness(kernel, site, assignment);
-        // The host values when there are any (they determine the parameters).
-        let shown = if witness.host.is_empty() { &witness.params } else { &witness.host };
-        let values: Vec<String> = shown.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        let allocation = match &ea.obj {
-            Obj::Alloc(g) => site.allocations.get(*g as usize).cloned().unwrap_or_default(),
-            _ => String::new(),
-        };
-        let message = format!(
-            "`{}` (line {}) and `{}` (line {}) touch the same element only beyond the end of {}{}{}: \
-             an out-of-bounds access, not reported as a race",
-            ea.access.name,
-            ea.access.span.line,
-            eb.access.name,
-            eb.access.span.line,
-            if allocation.is_empty() {
-                "its allocation".to_string()
-            } else {
-                format!("the allocation at {allocation}")
-            },
-            if site.label.is_empty() { String::new() } else { format!(" (launch at {})", site.label) },
-            if values.is_empty() { String::new() } else { format!(", e.g. with {}", values.join(", ")) }
-        );
-        diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "out-of-bounds", message), eb.access.span));
-    }
+    diagnostics.extend(out_of_bounds(program, kernel, site, &trace, &found));
     let (file, line, col) = program.locate(kernel.span);
     if bad_witnesses > 0 {
         let message = format!(

@@ -74,7 +74,7 @@ pub(super) fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> 
     }
     // Lanes of a warp that runs in lockstep execute each statement together:
     // only two lanes writing in one statement still conflict.
-    let same_write = std::ptr::eq(a.access, b.access) && mode(a) == AccessMode::Write;
+    let same_write = a.access.id == b.access.id && mode(a) == AccessMode::Write;
     match config.warp_sync {
         Some(n) if n >= 32 && !same_write => out.retain(|r| *r != Relation::IntraWarp),
         Some(n) if n > 1 && !same_write => {

@@ -2,21 +2,67 @@
 //! has passed, and how many one iteration of a loop passes.
 
 use gpurace_core::term::{self as t, FreshKind, T};
-use gpurace_ir::{Loop, Stmt};
+use gpurace_ir::{Barrier, Loop, Span, Stmt};
 
 use super::scan::has_sync;
 use super::sync::{barrier_sync, Sync};
-use super::{key, Exec, Tag};
-use crate::trace::COUNT_WIDTH;
+use super::{Exec, NodeKey, State, Tag};
+use crate::trace::{BarrierKind, COUNT_WIDTH};
 
-/// Block, warp, grid, relative block and group counts from one vector.
-pub(super) fn split_counts(mut counts: Vec<T>) -> (T, T, T, T, Vec<T>) {
+/// A thread's barrier counts, as [`State`](super::State) holds them.
+pub(super) struct StateCounts {
+    pub(super) block: T,
+    pub(super) warp: T,
+    pub(super) grid: T,
+    /// Block count relative to the innermost level.
+    pub(super) rel: T,
+    pub(super) groups: Vec<T>,
+}
+
+/// The counts of the vector [`Exec::loop_counts`] computes with: block,
+/// warp, grid, relative block, then the group counts.
+pub(super) fn split_counts(mut counts: Vec<T>) -> StateCounts {
     let groups = counts.split_off(4);
     let [block, warp, grid, rel]: [T; 4] = counts.try_into().unwrap_or_else(|_| unreachable!("four counts"));
-    (block, warp, grid, rel, groups)
+    StateCounts { block, warp, grid, rel, groups }
 }
 
 impl<'k> Exec<'k> {
+    /// A barrier: recorded, and the counts of the threads it orders go up.
+    pub(super) fn pass_barrier(&mut self, st: &mut State, barrier: &Barrier, span: Span) {
+        match barrier_sync(barrier) {
+            Some(Sync::Block) => {
+                self.barrier(st, span, BarrierKind::Block);
+                st.seen.clear();
+                st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
+            }
+            Some(Sync::Grid) => {
+                self.barrier(st, span, BarrierKind::Grid);
+                st.seen.clear();
+                st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
+                st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
+                st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
+            }
+            Some(Sync::Warp) => {
+                self.barrier(st, span, BarrierKind::Warp);
+                st.seen.clear();
+                st.warp = t::add(&st.warp, &t::constant(1, COUNT_WIDTH));
+            }
+            Some(Sync::Group(g)) => {
+                self.barrier(st, span, BarrierKind::Group(g));
+                st.seen.clear();
+                if let Some(i) = self.trace.groups.iter().position(|x| *x == g) {
+                    st.groups[i] = t::add(&st.groups[i], &t::constant(1, COUNT_WIDTH));
+                }
+            }
+            // A warp barrier whose mask or a tile barrier whose size is not
+            // a constant orders nothing: ignoring a barrier can only add
+            // races.
+            None => {}
+        }
+    }
+
     /// Barriers one iteration of `lp` passes, when every iteration passes the
     /// same number.
     /// Barriers one iteration of `lp` passes, when every iteration passes the
@@ -73,7 +119,13 @@ impl<'k> Exec<'k> {
                         self.zero_counts()
                     } else {
                         let m = self.loop_increment(inner)?;
-                        let n = self.fresh(key(&**inner), Tag::Trip, || "trip count".into(), 32, FreshKind::Counter);
+                        let n = self.fresh(
+                            NodeKey::Loop(inner.id),
+                            Tag::Trip,
+                            || "trip count".into(),
+                            32,
+                            FreshKind::Counter,
+                        );
                         let n = t::resize(&n, COUNT_WIDTH, false);
                         m.iter().map(|x| t::mul(&n, x)).collect()
                     }

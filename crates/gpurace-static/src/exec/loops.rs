@@ -8,12 +8,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use gpurace_core::c::{is_float, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
-use gpurace_ir::{AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
+use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
 
-use super::counts::split_counts;
+use super::counts::{split_counts, StateCounts};
 use super::scan::{count_defs, has_jump, has_sync, local_writes};
 use super::sync::{has_store, merge_sync, wait_pattern, Held};
-use super::{key, merge, Exec, Frame, State, Tag};
+use super::{merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{Level, Obj, Product, Stride, SyncEv, SyncKind, COUNT_WIDTH};
 
 /// How an induction variable moves each iteration.
@@ -104,7 +104,7 @@ impl<'k> Exec<'k> {
         if st.pc.is_false() {
             return st;
         }
-        let node = key(lp);
+        let node = NodeKey::Loop(lp.id);
         let mut defs: HashMap<VarId, usize> = HashMap::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             count_defs(b, &mut defs);
@@ -116,55 +116,10 @@ impl<'k> Exec<'k> {
 
         let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
         let per_iteration = if sync { self.loop_increment(lp) } else { None };
-        // Counts at iteration `iter` (tag 0) or after the loop (tag 1): block,
-        // warp, grid, the block count relative to the innermost level (zero
-        // at the start of an iteration of a loop that is a level itself),
-        // then the group counts.
-        let counts_at = |exec: &mut Exec<'k>, iter: &T, tag: u8| -> Vec<T> {
-            let mut entry = vec![st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
-            entry.extend(st.groups.iter().cloned());
-            if !sync {
-                return entry;
-            }
-            match &per_iteration {
-                Some(m) => {
-                    let k64 = t::resize(iter, COUNT_WIDTH, false);
-                    // `m` has no entry for `rel`, which grows like the block count.
-                    let step = |i: usize| match i {
-                        0..=2 => &m[i],
-                        3 => &m[0],
-                        _ => &m[i - 1],
-                    };
-                    let mut out: Vec<T> =
-                        entry.iter().enumerate().map(|(i, e)| t::add(e, &t::mul(&k64, step(i)))).collect();
-                    if tag == 0 {
-                        out[3] = t::constant(0, COUNT_WIDTH);
-                    }
-                    out
-                }
-                None => {
-                    let extra: Vec<T> = (0..entry.len() - 1)
-                        .map(|i| {
-                            let tag = match i {
-                                0..=2 => Tag::Counts(tag * 3 + i as u8),
-                                _ => Tag::GroupCounts(tag, (i - 3) as u32),
-                            };
-                            exec.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
-                        })
-                        .collect();
-                    let extra_of = |i: usize| match i {
-                        0..=2 => &extra[i],
-                        3 => &extra[0],
-                        _ => &extra[i - 1],
-                    };
-                    entry.iter().enumerate().map(|(i, e)| t::add(e, extra_of(i))).collect()
-                }
-            }
-        };
-
         // One symbolic iteration: iteration number k.
         let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
-        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &k, 0));
+        let StateCounts { block, warp, grid, rel, groups } =
+            split_counts(self.loop_counts(&st, node, sync, per_iteration.as_deref(), &k, 0));
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             local_writes(b, &mut written);
@@ -203,7 +158,7 @@ impl<'k> Exec<'k> {
             self.sync_iterations.push(k.clone());
         }
         let level = per_iteration.as_ref().filter(|_| sync).map(|m| Level {
-            node,
+            node: lp.id,
             k: k.clone(),
             m: m[0].clone(),
             entry: st.rel.clone(),
@@ -247,7 +202,8 @@ impl<'k> Exec<'k> {
             return merge(breaks);
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
-        let (block, warp, grid, rel, groups) = split_counts(counts_at(self, &n, 1));
+        let StateCounts { block, warp, grid, rel, groups } =
+            split_counts(self.loop_counts(&st, node, sync, per_iteration.as_deref(), &n, 1));
         let mut exit =
             State { pc: st.pc.clone(), env, block, warp, grid, rel, groups, local, seen: Vec::new(), sync: after };
         let record = std::mem::replace(&mut self.record, false);
@@ -265,39 +221,106 @@ impl<'k> Exec<'k> {
         if record {
             self.trace.assumptions.push(t::implies(&st.pc, &facts));
         }
-        if let (Some((access, dst, lock)), true, true) = (wait, record, breaks.is_empty()) {
-            let index = (first_access..self.trace.accesses.len())
-                .find(|&i| std::ptr::eq(self.trace.accesses[i].access, access));
-            let (obj, base, offset) = self.locate(&exit, access);
-            if let (Some(index), Some(value), false) = (index, exit.env[dst.0 as usize].clone(), obj == Obj::Local) {
-                let scope = match access.kind {
-                    AccessKind::Atomic { scope, .. } => scope,
-                    _ if access.volatile => Scope::System,
-                    _ => Scope::Device,
-                };
-                let id = self.trace.syncs.len();
-                let addr = t::add(&base, &offset);
-                let kind = if lock { SyncKind::Lock } else { SyncKind::Wait };
-                self.trace.syncs.push(SyncEv {
-                    kind,
-                    obj: obj.clone(),
-                    addr: addr.clone(),
-                    guard: t::and(&st.pc, &t::not(&c)),
-                    scope,
-                    value: Some(value),
-                    access: index,
-                    nested: self.loop_depth > 0,
-                });
-                if lock {
-                    exit.sync.held.push(Held { id, obj, addr, scope, active: None, inside: Vec::new() });
-                } else {
-                    exit.sync.waited.push(id);
-                }
-            }
+        if let (Some(wait), true, true) = (wait, record, breaks.is_empty()) {
+            let guard = t::and(&st.pc, &t::not(&c));
+            self.record_wait(&mut exit, wait, first_access, guard);
         }
         let mut out = breaks;
         out.push(exit);
         merge(out)
+    }
+
+    /// Counts at iteration `iter` (tag 0) or after the loop (tag 1): block,
+    /// warp, grid, the block count relative to the innermost level (zero
+    /// at the start of an iteration of a loop that is a level itself),
+    /// then the group counts.
+    pub(super) fn loop_counts(
+        &mut self,
+        st: &State,
+        node: NodeKey,
+        sync: bool,
+        per_iteration: Option<&[T]>,
+        iter: &T,
+        tag: u8,
+    ) -> Vec<T> {
+        let mut entry = vec![st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
+        entry.extend(st.groups.iter().cloned());
+        if !sync {
+            return entry;
+        }
+        match per_iteration {
+            Some(m) => {
+                let k64 = t::resize(iter, COUNT_WIDTH, false);
+                // `m` has no entry for `rel`, which grows like the block count.
+                let step = |i: usize| match i {
+                    0..=2 => &m[i],
+                    3 => &m[0],
+                    _ => &m[i - 1],
+                };
+                let mut out: Vec<T> =
+                    entry.iter().enumerate().map(|(i, e)| t::add(e, &t::mul(&k64, step(i)))).collect();
+                if tag == 0 {
+                    out[3] = t::constant(0, COUNT_WIDTH);
+                }
+                out
+            }
+            None => {
+                let extra: Vec<T> = (0..entry.len() - 1)
+                    .map(|i| {
+                        let tag = match i {
+                            0..=2 => Tag::Counts(tag * 3 + i as u8),
+                            _ => Tag::GroupCounts(tag, (i - 3) as u32),
+                        };
+                        self.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
+                    })
+                    .collect();
+                let extra_of = |i: usize| match i {
+                    0..=2 => &extra[i],
+                    3 => &extra[0],
+                    _ => &extra[i - 1],
+                };
+                entry.iter().enumerate().map(|(i, e)| t::add(e, extra_of(i))).collect()
+            }
+        }
+    }
+
+    /// The lock a CAS spin loop acquires or the flag a spin loop waits for,
+    /// once the loop is left (`exit`): a sync event, and the lock held or the
+    /// wait done on the exit path.
+    pub(super) fn record_wait(
+        &mut self,
+        exit: &mut State,
+        (access, dst, lock): (&'k Access, VarId, bool),
+        first_access: usize,
+        guard: T,
+    ) {
+        let index = (first_access..self.trace.accesses.len()).find(|&i| self.trace.accesses[i].access.id == access.id);
+        let (obj, base, offset) = self.locate(exit, access);
+        if let (Some(index), Some(value), false) = (index, exit.env[dst.0 as usize].clone(), obj == Obj::Local) {
+            let scope = match access.kind {
+                AccessKind::Atomic { scope, .. } => scope,
+                _ if access.volatile => Scope::System,
+                _ => Scope::Device,
+            };
+            let id = self.trace.syncs.len();
+            let addr = t::add(&base, &offset);
+            let kind = if lock { SyncKind::Lock } else { SyncKind::Wait };
+            self.trace.syncs.push(SyncEv {
+                kind,
+                obj: obj.clone(),
+                addr: addr.clone(),
+                guard,
+                scope,
+                value: Some(value),
+                access: index,
+                nested: self.loop_depth > 0,
+            });
+            if lock {
+                exit.sync.held.push(Held { id, obj, addr, scope, active: None, inside: Vec::new() });
+            } else {
+                exit.sync.waited.push(id);
+            }
+        }
     }
 
     /// `N == 0 || cond(N - 1)`: the trip count is the first iteration whose
@@ -307,7 +330,7 @@ impl<'k> Exec<'k> {
     pub(super) fn trip_is_least(
         &mut self,
         st: &State,
-        node: usize,
+        node: NodeKey,
         modified: &BTreeSet<VarId>,
         inductions: &HashMap<VarId, Induction>,
         n: &T,
@@ -339,7 +362,7 @@ impl<'k> Exec<'k> {
     pub(super) fn no_wrap(
         &mut self,
         st: &State,
-        node: usize,
+        node: NodeKey,
         purpose: u8,
         inductions: &HashMap<VarId, Induction>,
         k: &T,
@@ -406,7 +429,7 @@ impl<'k> Exec<'k> {
 
     /// `k * step` (64 bits) for an additive induction variable; a leaf with
     /// linear facts when the step is a symbolic launch size.
-    pub(super) fn scaled(&mut self, node: usize, var: VarId, purpose: u8, k: &T, ind: &Induction, start: &T) -> T {
+    pub(super) fn scaled(&mut self, node: NodeKey, var: VarId, purpose: u8, k: &T, ind: &Induction, start: &T) -> T {
         use gpurace_core::term::Node;
         let mut step = &ind.step;
         while let Node::Ext(_, inner) | Node::Trunc(inner) = &step.node {
@@ -479,7 +502,7 @@ impl<'k> Exec<'k> {
     pub(super) fn loop_env(
         &mut self,
         st: &State,
-        node: usize,
+        node: NodeKey,
         modified: &BTreeSet<VarId>,
         inductions: &HashMap<VarId, Induction>,
         iteration: &T,

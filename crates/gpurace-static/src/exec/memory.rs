@@ -5,11 +5,11 @@
 use gpurace_core::arith;
 use gpurace_core::c::{is_float, width};
 use gpurace_core::cexpr::ExprEval;
-use gpurace_core::term::{self as t, BvOp, Deps, Leaf, T};
-use gpurace_ir::{Access, Base, Type};
+use gpurace_core::term::{self as t, BvOp, Deps, FreshKind, Leaf, T};
+use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Type, VarId};
 
-use super::{Exec, State};
-use crate::trace::{object_base, AccessEv, BaseKind, Counts, Obj, SyncOrder};
+use super::{Exec, NodeKey, State};
+use crate::trace::{object_base, AccessEv, BaseKind, Counts, Obj, SyncOrder, Ticket};
 
 /// The direction an atomic moves its counter, when it adds a nonzero constant.
 pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
@@ -26,43 +26,53 @@ pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
     }
 }
 
+/// One access this thread made in shared or global memory since its last
+/// barrier: `size` bytes of `obj` at `offset`, which held `value`.
+#[derive(Clone)]
+pub(super) struct Seen {
+    pub(super) obj: Obj,
+    pub(super) size: u64,
+    pub(super) offset: T,
+    pub(super) value: T,
+}
+
 /// Most entries kept per object for forwarding (each adds an `ite` to loads).
 pub(super) const SEEN_PER_OBJECT: usize = 8;
 
 /// The value a load at `offset` returns given what the thread saw: the
 /// newest entry at an equal address, else `fresh`.
-pub(super) fn forward(seen: &[(Obj, u64, T, T)], obj: &Obj, size: u64, offset: &T, fresh: T) -> T {
-    seen.iter().filter(|(o, z, ..)| o == obj && *z == size).fold(fresh, |acc, (_, _, off, v)| {
-        if v.width == acc.width {
-            t::ite(&t::eq(off, offset), v, &acc)
+pub(super) fn forward(seen: &[Seen], obj: &Obj, size: u64, offset: &T, fresh: T) -> T {
+    seen.iter().filter(|s| s.obj == *obj && s.size == size).fold(fresh, |acc, s| {
+        if s.value.width == acc.width {
+            t::ite(&t::eq(&s.offset, offset), &s.value, &acc)
         } else {
             acc
         }
     })
 }
 
-pub(super) fn remember(seen: &mut Vec<(Obj, u64, T, T)>, obj: Obj, size: u64, offset: T, value: T) {
+pub(super) fn remember(seen: &mut Vec<Seen>, obj: Obj, size: u64, offset: T, value: T) {
     // Entries of another size, or at offsets that may overlap without being
     // equal, cannot be kept next to this one.
-    if !aligned(&offset, size) || seen.iter().any(|(o, z, ..)| *o == obj && *z != size) {
+    if !aligned(&offset, size) || seen.iter().any(|s| s.obj == obj && s.size != size) {
         forget(seen, &obj);
         if !aligned(&offset, size) {
             return;
         }
     }
-    if seen.iter().filter(|(o, ..)| *o == obj).count() >= SEEN_PER_OBJECT {
-        if let Some(i) = seen.iter().position(|(o, ..)| *o == obj) {
+    if seen.iter().filter(|s| s.obj == obj).count() >= SEEN_PER_OBJECT {
+        if let Some(i) = seen.iter().position(|s| s.obj == obj) {
             seen.remove(i);
         }
     }
-    seen.push((obj, size, offset, value));
+    seen.push(Seen { obj, size, offset, value });
 }
 
-pub(super) fn forget(seen: &mut Vec<(Obj, u64, T, T)>, obj: &Obj) {
+pub(super) fn forget(seen: &mut Vec<Seen>, obj: &Obj) {
     if *obj == Obj::Dynamic {
         seen.clear();
     } else {
-        seen.retain(|(o, ..)| o != obj && *o != Obj::Dynamic);
+        seen.retain(|s| s.obj != *obj && s.obj != Obj::Dynamic);
     }
 }
 
@@ -120,6 +130,82 @@ pub(super) fn local_slot(address: u128) -> Option<(u32, u128)> {
 }
 
 impl<'k> Exec<'k> {
+    /// `dst = *access`: a load, whose value is known for thread-local memory
+    /// and forwarded from an earlier access of this thread when it can be.
+    pub(super) fn read(&mut self, st: &mut State, dst: VarId, access: &'k Access) {
+        let ev = self.access(st, access);
+        if let Some(value) = self.known_load(st, access) {
+            self.set(st, dst, value);
+        } else {
+            let kind = if is_float(&self.var_ty(dst)) { FreshKind::Approx } else { FreshKind::Data };
+            self.define_fresh(st, NodeKey::Access(access.id), dst, kind);
+            if let (Some((obj, offset)), Some(fresh)) = (ev, st.env[dst.0 as usize].clone()) {
+                let value = forward(&st.seen, &obj, access.size, &offset, fresh);
+                self.set(st, dst, value.clone());
+                remember(&mut st.seen, obj, access.size, offset, st.env[dst.0 as usize].clone().unwrap_or(value));
+            }
+        }
+    }
+
+    /// `*access = value`: a store.
+    pub(super) fn write(&mut self, st: &mut State, access: &'k Access, value: &Expr) {
+        let ev = self.access(st, access);
+        let v = self.value_as(st, value, &access.ty);
+        self.store(st, access, Some(v.clone()));
+        if let Some((obj, offset)) = ev {
+            // A store through an unknown pointer may change anything seen;
+            // a store to an object may change what was seen through one.
+            if obj == Obj::Dynamic {
+                st.seen.clear();
+            } else {
+                st.seen.retain(|s| s.obj != Obj::Dynamic);
+            }
+            let v = if width(&access.ty) == 0 { t::bool_to_bv(&v, 8) } else { v };
+            remember(&mut st.seen, obj, access.size, offset, v.clone());
+            self.sync_store(st, access, Some(v));
+        }
+    }
+
+    /// An atomic read-modify-write; its result, when used, is a fresh value
+    /// (a ticket when the atomic counts).
+    pub(super) fn atomic(&mut self, st: &mut State, dst: Option<VarId>, access: &'k Access, args: &[Expr]) {
+        for arg in args {
+            let _ = self.value(st, arg);
+        }
+        let ev = self.access(st, access);
+        if let Some((obj, _)) = &ev {
+            forget(&mut st.seen, obj);
+            if let AccessKind::Atomic { op, .. } = access.kind {
+                let arg = |i: usize, exec: &mut Exec<'k>| args.get(i).map(|a| exec.value_as(st, a, &access.ty));
+                let identity = arg(0, self).and_then(|v| v.as_const()) == Some(0);
+                let stored = match op {
+                    AtomicOp::Load => None,
+                    AtomicOp::Add | AtomicOp::Sub | AtomicOp::Or | AtomicOp::Xor if identity => None,
+                    AtomicOp::Exch | AtomicOp::Store => Some(arg(0, self)),
+                    AtomicOp::Cas => Some(arg(1, self)),
+                    _ => Some(None),
+                };
+                if let Some(value) = stored {
+                    self.sync_store(st, access, value);
+                }
+            }
+        }
+        self.store(st, access, None);
+        let step = args.first().map(|a| self.value(st, a)).and_then(|v| v.as_const());
+        let direction = counting(access, step);
+        if let (Some((obj, _)), true) = (&ev, self.record) {
+            self.trace.atomics.push((obj.clone(), direction));
+        }
+        if let Some(dst) = dst {
+            self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
+            if let (Some((obj, offset)), Some(result), Some(direction), true) =
+                (ev, st.env[dst.0 as usize].clone(), direction, self.record)
+            {
+                self.trace.tickets.push(Ticket { obj, offset, guard: st.pc.clone(), result, direction });
+            }
+        }
+    }
+
     /// The value a load from thread-local memory (or from the by-value
     /// parameters, which every thread sees alike) returns, when known.
     pub(super) fn known_load(&mut self, st: &State, access: &Access) -> Option<T> {

@@ -42,9 +42,10 @@ use std::sync::Arc;
 
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
-use gpurace_ir::{Dim, Kernel, Stmt, Type, VarId};
+use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Stmt, Type, VarId};
 
-use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
+use crate::trace::{Level, Trace, COUNT_WIDTH};
+use memory::Seen;
 use sync::{barrier_sync, fine_sync, merge_sync, Sync, SyncState};
 
 pub use memory::obj_of;
@@ -82,12 +83,12 @@ struct State {
     /// load returns exactly what the thread stored.
     local: Vec<(u32, u128, u64, T)>,
     /// What this thread read or wrote in shared or global memory since the
-    /// last barrier: (object, size, offset, value), newest last. Until the
+    /// last barrier, newest last. Until the
     /// first race of an execution, no other thread writes what this thread
     /// touches between two barriers, so a load at an equal address returns
     /// the same value; any execution where another thread does is racy, and
     /// that race is reported on its own.
-    seen: Vec<(Obj, u64, T, T)>,
+    seen: Vec<Seen>,
     sync: SyncState,
 }
 
@@ -151,7 +152,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
 struct Exec<'k> {
     abstract_products: bool,
     /// Block-wide reduction calls (`__syncthreads_or`), numbered.
-    reductions: HashMap<usize, usize>,
+    reductions: HashMap<NodeKey, usize>,
     /// Leaves of abstracted `int` products, by factors.
     int_products: HashMap<(T, T), T>,
     pointers: Vec<Option<(u32, T)>>,
@@ -160,7 +161,7 @@ struct Exec<'k> {
     /// Off while re-evaluating a loop's exit condition.
     record: bool,
     trace: Trace<'k>,
-    fresh: HashMap<(usize, Tag), u32>,
+    fresh: HashMap<(NodeKey, Tag), u32>,
     fields: HashMap<(u32, String), u32>,
     sync_iterations: Vec<T>,
     levels: Vec<Level>,
@@ -178,12 +179,26 @@ fn dim_index(d: Dim) -> u8 {
     }
 }
 
-fn key<N>(node: &N) -> usize {
-    node as *const N as usize
+/// What the executor keys a fresh value on, so that executing a node again
+/// (a loop's exit condition, re-evaluated) gives the same leaf: loops and
+/// accesses by their ids (`gpurace_ir::number_nodes`); other statements and
+/// expressions, which have no id, by address, which is stable and distinct
+/// while the kernel is borrowed for the whole trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum NodeKey {
+    /// A value keyed by its tag alone.
+    None,
+    Loop(LoopId),
+    Access(AccessId),
+    Addr(usize),
+}
+
+fn key<N>(node: &N) -> NodeKey {
+    NodeKey::Addr(node as *const N as usize)
 }
 
 impl<'k> Exec<'k> {
-    fn fresh(&mut self, node: usize, tag: Tag, name: impl FnOnce() -> String, width: u32, kind: FreshKind) -> T {
+    fn fresh(&mut self, node: NodeKey, tag: Tag, name: impl FnOnce() -> String, width: u32, kind: FreshKind) -> T {
         let index = match self.fresh.get(&(node, tag)) {
             Some(index) => *index,
             None => {
@@ -264,10 +279,10 @@ fn merge(states: Vec<State>) -> State {
     let seen = live[0]
         .seen
         .iter()
-        .filter(|(o, z, off, v)| {
-            live[1..]
-                .iter()
-                .all(|s| s.seen.iter().any(|(o2, z2, off2, v2)| o2 == o && z2 == z && off2 == off && v2 == v))
+        .filter(|a| {
+            live[1..].iter().all(|s| {
+                s.seen.iter().any(|b| b.obj == a.obj && b.size == a.size && b.offset == a.offset && b.value == a.value)
+            })
         })
         .cloned()
         .collect();

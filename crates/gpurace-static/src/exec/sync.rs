@@ -203,6 +203,20 @@ pub(super) fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
 }
 
 impl<'k> Exec<'k> {
+    /// A fence: accesses before it are fenced, locks held become active.
+    pub(super) fn fence(&mut self, st: &mut State, scope: Scope) {
+        if self.fine && self.record {
+            for p in &mut st.sync.pending {
+                p.1 = Some(p.1.map_or(scope, |f| wider(f, scope)));
+            }
+            for h in &mut st.sync.held {
+                if h.active.is_none() {
+                    h.active = Some(narrower(h.scope, scope));
+                }
+            }
+        }
+    }
+
     /// A store that may end another thread's wait (a release when a fence
     /// precedes it), and the release of a lock this path holds at its address.
     pub(super) fn sync_store(&mut self, st: &mut State, access: &'k Access, value: Option<T>) {

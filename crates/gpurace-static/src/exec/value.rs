@@ -10,7 +10,7 @@ use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
 
 use super::loops::strip_casts;
-use super::{dim_index, key, Exec, State, Tag};
+use super::{dim_index, key, Exec, NodeKey, State, Tag};
 use crate::trace::{object_base, BaseKind, Product};
 
 impl ExprEval for Exec<'_> {
@@ -31,7 +31,7 @@ impl ExprEval for Exec<'_> {
             None => {
                 let w = self.var_width(var);
                 let name = self.var_name(var);
-                self.fresh(0, Tag::Uninit(var.0), || format!("{name} (uninitialised)"), w, FreshKind::Havoc)
+                self.fresh(NodeKey::None, Tag::Uninit(var.0), || format!("{name} (uninitialised)"), w, FreshKind::Havoc)
             }
         }
     }
@@ -136,7 +136,7 @@ impl ExprEval for Exec<'_> {
         }
         if let Some(d) = block_product(lhs, rhs) {
             let name = || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char);
-            let p = self.fresh(0, Tag::Product(d), name, 64, FreshKind::Counter);
+            let p = self.fresh(NodeKey::None, Tag::Product(d), name, 64, FreshKind::Counter);
             if !self.trace.abstractions.products.iter().any(|x| x.leaf == p) {
                 let no = Deps::default();
                 self.trace.abstractions.products.push(Product {
