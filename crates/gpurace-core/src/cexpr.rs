@@ -175,3 +175,150 @@ pub trait ExprEval {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The evaluator executing concretely: hooks that know every value give
+    //! constants, and C's rules decide the result.
+
+    use gpurace_ir::{Base, BinOp, Builtin, Expr, Type, UnOp, VarId};
+
+    use super::{unmodelled, ExprEval};
+    use crate::arith::signed;
+    use crate::term::{self as t, T};
+
+    /// Variables hold constants; `threadIdx.x` is 5; nothing is unmodelled.
+    struct Concrete {
+        vars: Vec<(Type, i128)>,
+        opaque: Vec<&'static str>,
+    }
+
+    impl ExprEval for Concrete {
+        type State = ();
+
+        fn ty_of(&self, e: &Expr) -> Type {
+            match e {
+                Expr::Var(v) => self.vars[v.0 as usize].0.clone(),
+                other => other.own_type().cloned().unwrap_or(Type::INT),
+            }
+        }
+        fn var(&mut self, _st: &(), var: VarId) -> T {
+            let (ty, v) = &self.vars[var.0 as usize];
+            t::constant_i(*v, crate::c::width(ty))
+        }
+        fn param(&mut self, _e: &Expr, _index: u32) -> T {
+            unreachable!("no parameters")
+        }
+        fn builtin(&mut self, _e: &Expr, _b: Builtin) -> T {
+            t::constant(5, 32)
+        }
+        fn place(&mut self, _st: &(), _e: &Expr) -> T {
+            unreachable!("no places")
+        }
+        fn call(&mut self, _st: &(), _e: &Expr, _func: &str, _args: &[Expr], _ty: &Type) -> T {
+            unreachable!("no calls")
+        }
+        fn base(&mut self, _st: &(), _base: &Base) -> T {
+            t::constant(0x1000, 64)
+        }
+        fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
+            self.opaque.push(what);
+            t::constant(0, crate::c::width(ty).max(1))
+        }
+    }
+
+    fn eval(e: &Expr, vars: &[(Type, i128)]) -> (i128, u32) {
+        let mut c = Concrete { vars: vars.to_vec(), opaque: Vec::new() };
+        let v = c.value(&(), e);
+        assert!(c.opaque.is_empty(), "unmodelled: {:?}", c.opaque);
+        let bits = v.as_const().or(v.as_bool().map(u128::from)).expect("a constant");
+        (signed(bits, v.width), v.width)
+    }
+
+    fn var(i: u32) -> Box<Expr> {
+        Box::new(Expr::Var(VarId(i)))
+    }
+
+    fn bin(op: BinOp, lhs: Expr, rhs: Expr, ty: Type) -> Expr {
+        Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), ty }
+    }
+
+    #[test]
+    fn signed_division_and_remainder_truncate_toward_zero() {
+        let vars = [(Type::INT, -7), (Type::INT, 2)];
+        let div = bin(BinOp::Div, Expr::Var(VarId(0)), Expr::Var(VarId(1)), Type::INT);
+        assert_eq!(eval(&div, &vars), (-3, 32));
+        let rem = bin(BinOp::Rem, Expr::Var(VarId(0)), Expr::Var(VarId(1)), Type::INT);
+        assert_eq!(eval(&rem, &vars), (-1, 32));
+    }
+
+    #[test]
+    fn a_comparison_with_an_unsigned_operand_of_the_same_width_is_unsigned() {
+        // -1 < 1u is false in C: -1 converts to UINT_MAX.
+        let vars = [(Type::INT, -1), (Type::UINT, 1)];
+        let lt = bin(BinOp::Lt, Expr::Var(VarId(0)), Expr::Var(VarId(1)), Type::Bool);
+        assert_eq!(eval(&lt, &vars).0, 0);
+        // -1 < 1ul is false too, but -1L < 1u is true: the unsigned int
+        // converts to a wider signed type.
+        let vars = [(Type::LONG, -1), (Type::UINT, 1)];
+        assert_eq!(eval(&lt, &vars).0, 1);
+    }
+
+    #[test]
+    fn unsigned_arithmetic_wraps_and_casts_truncate_or_extend() {
+        let vars = [(Type::UINT, 0)];
+        let minus_one = bin(BinOp::Sub, Expr::Var(VarId(0)), Expr::int(1, Type::UINT), Type::UINT);
+        assert_eq!(eval(&minus_one, &vars), (-1, 32));
+        // (unsigned long)(0u - 1) is 4294967295, not -1: zero extension.
+        let widened = Expr::Cast { ty: Type::ULONG, arg: Box::new(minus_one.clone()) };
+        assert_eq!(eval(&widened, &vars), (0xffff_ffff, 64));
+        // (long)(-1) is -1: sign extension.
+        let vars = [(Type::INT, -1)];
+        assert_eq!(eval(&Expr::Cast { ty: Type::LONG, arg: var(0) }, &vars), (-1, 64));
+        // (char)300 == 44.
+        let vars = [(Type::INT, 300)];
+        let char_ty = Type::Int { bits: 8, signed: true };
+        assert_eq!(eval(&Expr::Cast { ty: char_ty, arg: var(0) }, &vars), (44, 8));
+    }
+
+    #[test]
+    fn shifts_keep_the_left_type_and_negation_wraps() {
+        // 1u << 31 is the top bit; a right shift of a negative int is arithmetic.
+        let vars = [(Type::UINT, 1), (Type::INT, -8)];
+        let shl = bin(BinOp::Shl, Expr::Var(VarId(0)), Expr::int(31, Type::LONG), Type::UINT);
+        assert_eq!(eval(&shl, &vars), (i128::from(i32::MIN), 32));
+        let shr = bin(BinOp::Shr, Expr::Var(VarId(1)), Expr::int(1, Type::INT), Type::INT);
+        assert_eq!(eval(&shr, &vars), (-4, 32));
+        let neg = Expr::Unary { op: UnOp::Neg, arg: var(1), ty: Type::INT };
+        assert_eq!(eval(&neg, &vars), (8, 32));
+        let not = Expr::Unary { op: UnOp::BitNot, arg: var(0), ty: Type::UINT };
+        assert_eq!(eval(&not, &vars), (-2, 32));
+    }
+
+    #[test]
+    fn logical_operators_select_and_addresses() {
+        let vars = [(Type::INT, 3), (Type::INT, 0)];
+        let and = bin(BinOp::LAnd, Expr::Var(VarId(0)), Expr::Var(VarId(1)), Type::INT);
+        assert_eq!(eval(&and, &vars), (0, 32));
+        let or = bin(BinOp::LOr, Expr::Var(VarId(0)), Expr::Var(VarId(1)), Type::INT);
+        assert_eq!(eval(&or, &vars), (1, 32));
+        let select =
+            Expr::Select { cond: var(1), then: var(0), els: Box::new(Expr::Builtin(Builtin::WarpSize)), ty: Type::INT };
+        assert_eq!(eval(&select, &vars), (5, 32));
+        let addr = Expr::Addr {
+            base: Box::new(Base::Local(VarId(0))),
+            offset: Box::new(bin(BinOp::Mul, Expr::Var(VarId(0)), Expr::int(4, Type::INT), Type::INT)),
+            ty: Type::Ptr(Box::new(Type::INT)),
+        };
+        assert_eq!(eval(&addr, &vars), (0x100c, 64));
+    }
+
+    #[test]
+    fn floats_are_unmodelled_and_say_so() {
+        let mut c = Concrete { vars: vec![(Type::Float { bits: 32 }, 0)], opaque: Vec::new() };
+        let lt =
+            bin(BinOp::Lt, Expr::Var(VarId(0)), Expr::Float { value: 1.0, ty: Type::Float { bits: 32 } }, Type::Bool);
+        let _ = c.value(&(), &lt);
+        assert_eq!(c.opaque, vec![unmodelled::FLOAT_COMPARISON]);
+    }
+}
