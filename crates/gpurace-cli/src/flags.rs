@@ -32,6 +32,13 @@ pub enum Command {
     ///
     /// Exits with 2 when a diagnostic is an error, 0 otherwise.
     Ir(IrArgs),
+    /// Print what the static engine sees of each kernel of one CUDA file, at each launch site
+    ///
+    /// One block per kernel and launch site: the site's facts, then every
+    /// access and barrier of the symbolic thread with its guard, address and
+    /// barrier counts, and the trace's side tables. No solver runs. Exits with
+    /// 2 when the file cannot be lowered or no kernel matches `--kernel`.
+    Trace(TraceArgs),
 }
 
 #[derive(Debug, Args)]
@@ -159,6 +166,36 @@ pub struct IrArgs {
     pub front: FrontArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The CUDA file to trace
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Only the kernel with this name (`name` or `name<args>` of a template instance)
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+
+    /// Threads per block (blockDim) of every launch, as X, X,Y or X,Y,Z
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub block: Option<[u32; 3]>,
+
+    /// Blocks per grid (gridDim) of every launch, as X, X,Y or X,Y,Z
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub grid: Option<[u32; 3]>,
+
+    /// Trace every kernel on its own: ignore what the host code says about its launches
+    #[arg(long)]
+    pub no_host: bool,
+
+    /// A fact about kernel launches, as for `check` (repeatable)
+    #[arg(long, value_name = "[KERNEL:] EXPR")]
+    pub assume: Vec<String>,
+
+    #[command(flatten)]
+    pub front: FrontArgs,
+}
+
 /// Flags passed on to clang.
 #[derive(Debug, Args)]
 pub struct FrontArgs {
@@ -228,7 +265,7 @@ mod tests {
         let argv = ["gpurace", "check"].iter().chain(args);
         match Cli::try_parse_from(argv)?.command {
             Command::Check(args) => Ok(args),
-            Command::Ir(_) => unreachable!("the argv starts with `check`"),
+            Command::Ir(_) | Command::Trace(_) => unreachable!("the argv starts with `check`"),
         }
     }
 
@@ -318,5 +355,17 @@ mod tests {
         assert_eq!(args.file, PathBuf::from("a.cu"));
         assert_eq!(args.front.defines, ["N=2"]);
         assert!(Cli::try_parse_from(["gpurace", "ir", "a.cu", "b.cu"]).is_err());
+    }
+
+    #[test]
+    fn trace_takes_one_file_a_kernel_and_geometry() {
+        let argv = ["gpurace", "trace", "--kernel", "k", "--block", "16,16", "--no-host", "-DN=2", "a.cu"];
+        let Command::Trace(args) = Cli::try_parse_from(argv).unwrap().command else { panic!("expected `trace`") };
+        assert_eq!(args.file, PathBuf::from("a.cu"));
+        assert_eq!(args.kernel.as_deref(), Some("k"));
+        assert_eq!((args.block, args.grid), (Some([16, 16, 1]), None));
+        assert!(args.no_host);
+        assert_eq!(args.front.defines, ["N=2"]);
+        assert!(Cli::try_parse_from(["gpurace", "trace", "a.cu", "b.cu"]).is_err());
     }
 }

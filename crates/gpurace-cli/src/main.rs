@@ -16,6 +16,7 @@ mod flags;
 mod geometry;
 mod inputs;
 mod ir;
+mod trace;
 
 use std::io;
 use std::process::ExitCode;
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Ir(args) => ir::run(args),
+        Command::Trace(args) => trace::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
