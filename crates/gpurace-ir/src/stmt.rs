@@ -17,6 +17,21 @@ pub enum Space {
     Generic,
 }
 
+impl Space {
+    /// The name of a memory space, the same in every format and printer
+    /// (`generic`: a pointer whose space the front-end could not trace).
+    pub fn name(self) -> &'static str {
+        match self {
+            Space::Global => "global",
+            Space::Shared => "shared",
+            Space::Local => "local",
+            Space::Constant => "constant",
+            Space::Host => "host",
+            Space::Generic => "generic",
+        }
+    }
+}
+
 /// The object an access addresses; two accesses can only touch the same
 /// memory when their bases may alias.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -47,6 +62,18 @@ pub enum Scope {
     Block,
     Device,
     System,
+}
+
+impl Scope {
+    /// The name of a scope, as CUDA's `thread_scope` spells it without the prefix.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Warp => "warp",
+            Scope::Block => "block",
+            Scope::Device => "device",
+            Scope::System => "system",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

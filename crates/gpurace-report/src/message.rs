@@ -110,14 +110,7 @@ pub(crate) fn help(race: &Race) -> String {
 /// `generic` is a pointer whose space the front-end could not trace (global
 /// or shared).
 pub(crate) fn space_name(space: Space) -> &'static str {
-    match space {
-        Space::Global => "global",
-        Space::Shared => "shared",
-        Space::Local => "local",
-        Space::Constant => "constant",
-        Space::Host => "host",
-        Space::Generic => "generic",
-    }
+    space.name()
 }
 
 fn mode(location: &Location) -> &'static str {

@@ -274,23 +274,11 @@ pub fn obj(o: &Obj, names: &Names) -> String {
 }
 
 pub fn scope(s: Scope) -> &'static str {
-    match s {
-        Scope::Warp => "warp",
-        Scope::Block => "block",
-        Scope::Device => "device",
-        Scope::System => "system",
-    }
+    s.name()
 }
 
 fn space(s: Space) -> &'static str {
-    match s {
-        Space::Global => "global",
-        Space::Shared => "shared",
-        Space::Local => "local",
-        Space::Constant => "constant",
-        Space::Host => "host",
-        Space::Generic => "generic",
-    }
+    s.name()
 }
 
 fn group(g: Group) -> String {

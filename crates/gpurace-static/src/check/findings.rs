@@ -215,7 +215,7 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
             let scope = la.iter().chain(lb).map(|(_, s)| *s).fold(Scope::System, exec::narrower);
             notes.push(format!(
                 "the locks have {} scope, which does not order threads of different {}",
-                scope_name(scope),
+                scope.name(),
                 if scope == Scope::Block { "blocks" } else { "warps" }
             ));
         }
@@ -233,7 +233,7 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
                 if !covers(scope, r) {
                     notes.push(format!(
                         "the flag's release has {} scope (fence or atomic), which does not order threads of different {}",
-                        scope_name(scope),
+                        scope.name(),
                         if scope == Scope::Block { "blocks" } else { "warps" }
                     ));
                 } else if !trace.usable.contains(&(*rel, *w)) {
@@ -246,15 +246,6 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     flag(b, a, &mut notes);
     notes.dedup();
     notes
-}
-
-pub(super) fn scope_name(s: Scope) -> &'static str {
-    match s {
-        Scope::Warp => "warp",
-        Scope::Block => "block",
-        Scope::Device => "device",
-        Scope::System => "system",
-    }
 }
 
 pub(super) fn divergence_race(
