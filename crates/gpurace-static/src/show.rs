@@ -14,7 +14,9 @@ use gpurace_core::arith;
 use gpurace_core::term::{BvOp, CmpOp, Leaf, Leaves, Node, T};
 use gpurace_ir::{AccessKind, Kernel, Program, Scope, Space, Span};
 
-use crate::trace::{AccessEv, BarrierEv, BarrierKind, Counts, Group, Obj, Product, SyncEv, SyncKind, SyncOrder, Trace};
+use crate::trace::{
+    AccessEv, AtomicUse, BarrierEv, BarrierKind, Counts, Group, Obj, Product, SyncEv, SyncKind, SyncOrder, Trace,
+};
 
 /// The longest term text kept, in bytes; longer ones are cut and end with `…`.
 pub const MAX_TERM: usize = 400;
@@ -328,7 +330,7 @@ pub fn trace(program: &Program, kernel: &Kernel, trace: &Trace<'_>) -> String {
     section(
         &mut out,
         "atomics",
-        trace.atomics.iter().enumerate().map(|(i, (o, dir))| match dir {
+        trace.atomics.iter().enumerate().map(|(i, AtomicUse { obj: o, direction: dir })| match dir {
             Some(d) => format!("#{i} {} counts {}", obj(o, &names), if *d > 0 { "up" } else { "down" }),
             None => format!("#{i} {} not a counter", obj(o, &names)),
         }),

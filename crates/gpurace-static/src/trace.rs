@@ -195,6 +195,14 @@ pub struct Ticket {
     pub direction: i8,
 }
 
+/// The object an atomic applies to, and the direction it counts in (+1 up,
+/// -1 down; `None`: not a counter).
+#[derive(Debug, Clone)]
+pub struct AtomicUse {
+    pub obj: Obj,
+    pub direction: Option<i8>,
+}
+
 /// Which threads must all reach a barrier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BarrierKind {
@@ -232,9 +240,9 @@ pub struct Trace<'k> {
     pub unsupported: Vec<(Span, String)>,
     /// Results of atomics that count up (or down) on one address.
     pub tickets: Vec<Ticket>,
-    /// Every atomic's object and the direction it counts in (`None`: not a
-    /// counter): tickets are distinct only on objects where all agree.
-    pub atomics: Vec<(Obj, Option<i8>)>,
+    /// Every atomic, for the tickets: they are distinct only on objects where
+    /// every atomic counts in one direction.
+    pub atomics: Vec<AtomicUse>,
     /// Products of a per-thread value and a symbolic launch size replaced by
     /// leaves (`blockIdx.d * blockDim.d`, iteration number * stride): the
     /// product is not linear, so the solver gets linear facts about it instead

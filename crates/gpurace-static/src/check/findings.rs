@@ -10,7 +10,7 @@ use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, S
 use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
 use super::pairs::{address, covers, mode, Job};
-use super::solve::Found;
+use super::solve::{Found, Hit};
 use super::witness::Eval;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
@@ -292,7 +292,7 @@ pub(super) fn out_of_bounds(
     found: &Found,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (job, _, assignment) in &found.overflows {
+    for Hit { job, assignment, .. } in &found.overflows {
         let Job::Pair { a, b, .. } = job else { continue };
         let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
         let witness = base_witness(kernel, site, assignment);
@@ -307,7 +307,7 @@ pub(super) fn out_of_bounds(
         );
         out.push(program.diag_at(Diagnostic::new(Severity::Warning, "index-overflow", message), eb.access.span));
     }
-    for (job, _, assignment) in &found.out_of_bounds {
+    for Hit { job, assignment, .. } in &found.out_of_bounds {
         let Job::Pair { a, b, .. } = job else { continue };
         let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
         let witness = base_witness(kernel, site, assignment);

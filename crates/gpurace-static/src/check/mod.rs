@@ -33,7 +33,7 @@ use crate::trace::{Obj, Trace};
 use findings::{divergence_race, out_of_bounds, pair_race};
 use flags::usable_flags;
 use pairs::{jobs, Job};
-use solve::run_jobs;
+use solve::{run_jobs, Hit, Undecided};
 use witness::{divergence_witness_holds, pair_witness_holds, products_exact};
 
 /// Answers of one file, by query fingerprint: template instantiations and
@@ -152,7 +152,7 @@ fn check_kernel(
     let mut races = Vec::new();
     let mut seen = HashSet::new();
     let mut bad_witnesses = 0;
-    for (job, relation, assignment) in &found.races {
+    for Hit { job, relation, assignment } in &found.races {
         let race = match job {
             Job::Pair { a, b, .. } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
@@ -189,7 +189,7 @@ fn check_kernel(
         );
         diagnostics.push(Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col));
     }
-    for (job, reason) in &found.unknown {
+    for Undecided { job, reason } in &found.unknown {
         let span = match job {
             Job::Pair { a, b, .. } => {
                 let (sa, sb) = (trace.accesses[*a].access.span, trace.accesses[*b].access.span);

@@ -23,15 +23,31 @@ use crate::exec;
 use crate::smt::{self, Answer, Assignment, Query, Relation};
 use crate::trace::Trace;
 
+/// A satisfiable query: the job, the relation of the two threads and the
+/// model (not yet re-checked).
+#[derive(Debug)]
+pub(super) struct Hit {
+    pub(super) job: Job,
+    pub(super) relation: Relation,
+    pub(super) assignment: Box<Assignment>,
+}
+
+/// A job the solver did not decide, and why.
+#[derive(Debug)]
+pub(super) struct Undecided {
+    pub(super) job: Job,
+    pub(super) reason: String,
+}
+
 /// What one job found.
 #[derive(Debug, Default)]
 pub(super) struct Found {
-    pub(super) races: Vec<(Job, Relation, Box<Assignment>)>,
+    pub(super) races: Vec<Hit>,
     /// Pairs that collide only when an index computation wraps around.
-    pub(super) overflows: Vec<(Job, Relation, Box<Assignment>)>,
+    pub(super) overflows: Vec<Hit>,
     /// Pairs that collide only beyond the end of a host allocation.
-    pub(super) out_of_bounds: Vec<(Job, Relation, Box<Assignment>)>,
-    pub(super) unknown: Vec<(Job, String)>,
+    pub(super) out_of_bounds: Vec<Hit>,
+    pub(super) unknown: Vec<Undecided>,
     pub(super) queries: usize,
 }
 
@@ -113,16 +129,18 @@ pub(super) fn run_jobs(
             // The budget counts undecided queries, not time, so that verdicts
             // are the same on a loaded machine; the clock is a safety net.
             if local.unknown.len() >= config.undecided_budget {
-                local.unknown.push((job.clone(), "the kernel's solver budget is spent".into()));
+                local
+                    .unknown
+                    .push(Undecided { job: job.clone(), reason: "the kernel's solver budget is spent".into() });
                 continue;
             }
             let work = w.solver.work() + w.prober.as_ref().map_or(0, |p| p.work());
             if work > config.kernel_rlimit {
-                local.unknown.push((job.clone(), "the kernel's work budget is spent".into()));
+                local.unknown.push(Undecided { job: job.clone(), reason: "the kernel's work budget is spent".into() });
                 continue;
             }
             if start.elapsed() > config.kernel_budget {
-                local.unknown.push((job.clone(), "the kernel's time budget is spent".into()));
+                local.unknown.push(Undecided { job: job.clone(), reason: "the kernel's time budget is spent".into() });
                 continue;
             }
             // Once the kernel races, the other pairs are still reported when
@@ -154,8 +172,8 @@ pub(super) fn run_jobs(
     cache.lock().unwrap().extend(fresh.into_inner().unwrap());
     let mut found = results.into_inner().unwrap();
     // Jobs finish in any order; keep the output deterministic.
-    found.races.sort_by_key(|(job, r, _)| (job_key(job), class_rank(*r)));
-    found.unknown.sort_by_key(|(job, _)| job_key(job));
+    found.races.sort_by_key(|h| (job_key(&h.job), class_rank(h.relation)));
+    found.unknown.sort_by_key(|u| job_key(&u.job));
     found
 }
 
@@ -311,7 +329,7 @@ impl Worker<'_, '_> {
                     match self.ask(&query) {
                         Answer::Unsat => break,
                         Answer::Unknown(reason) => {
-                            found.unknown.push((job.clone(), reason));
+                            found.unknown.push(Undecided { job: job.clone(), reason });
                             break;
                         }
                         Answer::Sat(mut assignment) => {
@@ -333,11 +351,15 @@ impl Worker<'_, '_> {
                                     Answer::Unsat => {
                                         let r =
                                             remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                        found.overflows.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        found.overflows.push(Hit {
+                                            job: job.clone(),
+                                            relation: r.unwrap_or(remaining[0]),
+                                            assignment,
+                                        });
                                         break;
                                     }
                                     Answer::Unknown(reason) => {
-                                        found.unknown.push((job.clone(), reason));
+                                        found.unknown.push(Undecided { job: job.clone(), reason });
                                         break;
                                     }
                                 }
@@ -354,11 +376,15 @@ impl Worker<'_, '_> {
                                     Answer::Unsat => {
                                         let r =
                                             remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                        found.out_of_bounds.push((job.clone(), r.unwrap_or(remaining[0]), assignment));
+                                        found.out_of_bounds.push(Hit {
+                                            job: job.clone(),
+                                            relation: r.unwrap_or(remaining[0]),
+                                            assignment,
+                                        });
                                         break;
                                     }
                                     Answer::Unknown(reason) => {
-                                        found.unknown.push((job.clone(), reason));
+                                        found.unknown.push(Undecided { job: job.clone(), reason });
                                         break;
                                     }
                                 }
@@ -367,7 +393,7 @@ impl Worker<'_, '_> {
                             else {
                                 // The model satisfies none of the relations: report it
                                 // as a failed witness under the first.
-                                found.races.push((job.clone(), remaining[0], assignment));
+                                found.races.push(Hit { job: job.clone(), relation: remaining[0], assignment });
                                 break;
                             };
                             // A witness a person can check: small loop counts,
@@ -383,7 +409,7 @@ impl Worker<'_, '_> {
                             } else {
                                 self.minimize(small).unwrap_or(assignment)
                             };
-                            found.races.push((job.clone(), r, assignment));
+                            found.races.push(Hit { job: job.clone(), relation: r, assignment });
                             remaining.retain(|x| *x != r);
                             if remaining.is_empty() {
                                 break;
@@ -403,11 +429,11 @@ impl Worker<'_, '_> {
                 let prober = self.prober.take();
                 match self.ask(&q) {
                     Answer::Unsat => {}
-                    Answer::Unknown(reason) => found.unknown.push((job.clone(), reason)),
+                    Answer::Unknown(reason) => found.unknown.push(Undecided { job: job.clone(), reason }),
                     Answer::Sat(assignment) => {
                         let assignment =
                             if is_small(&q, &assignment) { assignment } else { self.minimize(q).unwrap_or(assignment) };
-                        found.races.push((job.clone(), Relation::SameBlock, assignment))
+                        found.races.push(Hit { job: job.clone(), relation: Relation::SameBlock, assignment })
                     }
                 }
                 self.prober = prober;

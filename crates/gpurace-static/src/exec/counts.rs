@@ -19,12 +19,41 @@ pub(super) struct StateCounts {
     pub(super) groups: Vec<T>,
 }
 
-/// The counts of the vector [`Exec::loop_counts`] computes with: block,
-/// warp, grid, relative block, then the group counts.
-pub(super) fn split_counts(mut counts: Vec<T>) -> StateCounts {
-    let groups = counts.split_off(4);
-    let [block, warp, grid, rel]: [T; 4] = counts.try_into().unwrap_or_else(|_| unreachable!("four counts"));
-    StateCounts { block, warp, grid, rel, groups }
+/// Barriers a stretch of code passes, per kind: a grid barrier counts as a
+/// block barrier too (it orders the threads of a block as well).
+#[derive(Clone, PartialEq)]
+pub(super) struct Passes {
+    pub(super) block: T,
+    pub(super) warp: T,
+    pub(super) grid: T,
+    /// One per group of `Trace::groups`.
+    pub(super) groups: Vec<T>,
+}
+
+impl Passes {
+    pub(super) fn zero(groups: usize) -> Passes {
+        let zero = t::constant(0, COUNT_WIDTH);
+        Passes { block: zero.clone(), warp: zero.clone(), grid: zero.clone(), groups: vec![zero; groups] }
+    }
+
+    pub(super) fn plus(&self, other: &Passes) -> Passes {
+        Passes {
+            block: t::add(&self.block, &other.block),
+            warp: t::add(&self.warp, &other.warp),
+            grid: t::add(&self.grid, &other.grid),
+            groups: self.groups.iter().zip(&other.groups).map(|(x, y)| t::add(x, y)).collect(),
+        }
+    }
+
+    /// `n` times these barriers.
+    pub(super) fn times(&self, n: &T) -> Passes {
+        Passes {
+            block: t::mul(n, &self.block),
+            warp: t::mul(n, &self.warp),
+            grid: t::mul(n, &self.grid),
+            groups: self.groups.iter().map(|x| t::mul(n, x)).collect(),
+        }
+    }
 }
 
 impl<'k> Exec<'k> {
@@ -65,50 +94,42 @@ impl<'k> Exec<'k> {
 
     /// Barriers one iteration of `lp` passes, when every iteration passes the
     /// same number.
-    /// Barriers one iteration of `lp` passes, when every iteration passes the
-    /// same number: block, warp, grid, then each group of `Trace::groups`.
-    pub(super) fn loop_increment(&mut self, lp: &'k Loop) -> Option<Vec<T>> {
-        let mut total = self.zero_counts();
+    pub(super) fn loop_increment(&mut self, lp: &'k Loop) -> Option<Passes> {
+        let mut total = self.no_passes();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
-            let m = self.increment(b)?;
-            total = total.iter().zip(&m).map(|(x, y)| t::add(x, y)).collect();
+            total = total.plus(&self.increment(b)?);
         }
         Some(total)
     }
 
-    pub(super) fn zero_counts(&self) -> Vec<T> {
-        vec![t::constant(0, COUNT_WIDTH); 3 + self.trace.groups.len()]
+    pub(super) fn no_passes(&self) -> Passes {
+        Passes::zero(self.trace.groups.len())
     }
 
-    pub(super) fn unit(&self, i: usize) -> Vec<T> {
-        let mut m = self.zero_counts();
-        m[i] = t::constant(1, COUNT_WIDTH);
-        m
-    }
-
-    pub(super) fn increment(&mut self, stmts: &'k [Stmt]) -> Option<Vec<T>> {
-        let mut total = self.zero_counts();
+    /// Barriers `stmts` pass, when every path through them passes the same.
+    pub(super) fn increment(&mut self, stmts: &'k [Stmt]) -> Option<Passes> {
+        let one = t::constant(1, COUNT_WIDTH);
+        let mut total = self.no_passes();
         for stmt in stmts {
             let m = match stmt {
                 Stmt::Barrier { barrier, .. } => match barrier_sync(barrier) {
-                    Some(Sync::Block) => self.unit(0),
-                    Some(Sync::Grid) => {
-                        let mut m = self.unit(0);
-                        m[2] = t::constant(1, COUNT_WIDTH);
+                    Some(Sync::Block) => Passes { block: one.clone(), ..self.no_passes() },
+                    Some(Sync::Grid) => Passes { block: one.clone(), grid: one.clone(), ..self.no_passes() },
+                    Some(Sync::Warp) => Passes { warp: one.clone(), ..self.no_passes() },
+                    Some(Sync::Group(g)) => {
+                        let mut m = self.no_passes();
+                        if let Some(i) = self.trace.groups.iter().position(|x| *x == g) {
+                            m.groups[i] = one.clone();
+                        }
                         m
                     }
-                    Some(Sync::Warp) => self.unit(1),
-                    Some(Sync::Group(g)) => match self.trace.groups.iter().position(|x| *x == g) {
-                        Some(i) => self.unit(3 + i),
-                        None => self.zero_counts(),
-                    },
-                    None => self.zero_counts(),
+                    None => self.no_passes(),
                 },
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. } => return None,
                 Stmt::If { then, els, .. } => {
                     let a = self.increment(then)?;
                     let b = self.increment(els)?;
-                    if a.iter().zip(&b).any(|(x, y)| x != y) {
+                    if a != b {
                         return None;
                     }
                     a
@@ -116,7 +137,7 @@ impl<'k> Exec<'k> {
                 Stmt::Scope(body) | Stmt::Inlined { body, .. } => self.increment(body)?,
                 Stmt::Loop(inner) => {
                     if !(has_sync(&inner.cond_pre) || has_sync(&inner.body) || has_sync(&inner.step)) {
-                        self.zero_counts()
+                        self.no_passes()
                     } else {
                         let m = self.loop_increment(inner)?;
                         let n = self.fresh(
@@ -127,13 +148,13 @@ impl<'k> Exec<'k> {
                             FreshKind::Counter,
                         );
                         let n = t::resize(&n, COUNT_WIDTH, false);
-                        m.iter().map(|x| t::mul(&n, x)).collect()
+                        m.times(&n)
                     }
                 }
                 Stmt::Switch { .. } if has_sync(std::slice::from_ref(stmt)) => return None,
-                _ => self.zero_counts(),
+                _ => self.no_passes(),
             };
-            total = total.iter().zip(&m).map(|(x, y)| t::add(x, y)).collect();
+            total = total.plus(&m);
         }
         Some(total)
     }

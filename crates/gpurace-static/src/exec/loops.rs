@@ -10,7 +10,7 @@ use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
 use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
 
-use super::counts::{split_counts, StateCounts};
+use super::counts::{Passes, StateCounts};
 use super::scan::{count_defs, has_jump, has_sync, local_writes};
 use super::sync::{has_store, merge_sync, wait_pattern, Held};
 use super::{merge, Exec, Frame, NodeKey, State, Tag};
@@ -119,13 +119,13 @@ impl<'k> Exec<'k> {
         // One symbolic iteration: iteration number k.
         let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
         let StateCounts { block, warp, grid, rel, groups } =
-            split_counts(self.loop_counts(&st, node, sync, per_iteration.as_deref(), &k, 0));
+            self.loop_counts(&st, node, sync, per_iteration.as_ref(), &k, 0);
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             local_writes(b, &mut written);
         }
         let mut local = st.local.clone();
-        local.retain(|(v, ..)| !written.contains(v) && !written.contains(&u32::MAX));
+        local.retain(|c| !written.contains(&c.var) && !written.contains(&u32::MAX));
         // A lock held at the loop's entry may be released in any iteration.
         let mut entry_sync = st.sync.clone();
         if has_store(&lp.cond_pre) || has_store(&lp.body) || has_store(&lp.step) {
@@ -160,7 +160,7 @@ impl<'k> Exec<'k> {
         let level = per_iteration.as_ref().filter(|_| sync).map(|m| Level {
             node: lp.id,
             k: k.clone(),
-            m: m[0].clone(),
+            m: m.block.clone(),
             entry: st.rel.clone(),
         });
         let leveled = level.is_some();
@@ -203,7 +203,7 @@ impl<'k> Exec<'k> {
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
         let StateCounts { block, warp, grid, rel, groups } =
-            split_counts(self.loop_counts(&st, node, sync, per_iteration.as_deref(), &n, 1));
+            self.loop_counts(&st, node, sync, per_iteration.as_ref(), &n, 1);
         let mut exit =
             State { pc: st.pc.clone(), env, block, warp, grid, rel, groups, local, seen: Vec::new(), sync: after };
         let record = std::mem::replace(&mut self.record, false);
@@ -230,57 +230,57 @@ impl<'k> Exec<'k> {
         merge(out)
     }
 
-    /// Counts at iteration `iter` (tag 0) or after the loop (tag 1): block,
-    /// warp, grid, the block count relative to the innermost level (zero
-    /// at the start of an iteration of a loop that is a level itself),
-    /// then the group counts.
+    /// The counts at iteration `iter` of a loop (`tag` 0) or after it (`tag`
+    /// 1), from the counts `st` had at its entry. With barriers in the body,
+    /// each iteration adds `per_iteration` (`None`: not the same in every
+    /// iteration, so an unknown amount, approximate); the block count
+    /// relative to the innermost level restarts at zero in each iteration of
+    /// a loop that is a level itself.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn loop_counts(
         &mut self,
         st: &State,
         node: NodeKey,
         sync: bool,
-        per_iteration: Option<&[T]>,
+        per_iteration: Option<&Passes>,
         iter: &T,
         tag: u8,
-    ) -> Vec<T> {
-        let mut entry = vec![st.block.clone(), st.warp.clone(), st.grid.clone(), st.rel.clone()];
-        entry.extend(st.groups.iter().cloned());
+    ) -> StateCounts {
+        let entry = StateCounts {
+            block: st.block.clone(),
+            warp: st.warp.clone(),
+            grid: st.grid.clone(),
+            rel: st.rel.clone(),
+            groups: st.groups.clone(),
+        };
         if !sync {
             return entry;
         }
-        match per_iteration {
-            Some(m) => {
-                let k64 = t::resize(iter, COUNT_WIDTH, false);
-                // `m` has no entry for `rel`, which grows like the block count.
-                let step = |i: usize| match i {
-                    0..=2 => &m[i],
-                    3 => &m[0],
-                    _ => &m[i - 1],
-                };
-                let mut out: Vec<T> =
-                    entry.iter().enumerate().map(|(i, e)| t::add(e, &t::mul(&k64, step(i)))).collect();
-                if tag == 0 {
-                    out[3] = t::constant(0, COUNT_WIDTH);
-                }
-                out
-            }
+        let added = match per_iteration {
+            Some(m) => m.times(&t::resize(iter, COUNT_WIDTH, false)),
             None => {
-                let extra: Vec<T> = (0..entry.len() - 1)
-                    .map(|i| {
-                        let tag = match i {
-                            0..=2 => Tag::Counts(tag * 3 + i as u8),
-                            _ => Tag::GroupCounts(tag, (i - 3) as u32),
-                        };
-                        self.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
-                    })
-                    .collect();
-                let extra_of = |i: usize| match i {
-                    0..=2 => &extra[i],
-                    3 => &extra[0],
-                    _ => &extra[i - 1],
+                let fresh = |exec: &mut Exec<'k>, tag: Tag| {
+                    exec.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
                 };
-                entry.iter().enumerate().map(|(i, e)| t::add(e, extra_of(i))).collect()
+                Passes {
+                    block: fresh(self, Tag::Counts(tag * 3)),
+                    warp: fresh(self, Tag::Counts(tag * 3 + 1)),
+                    grid: fresh(self, Tag::Counts(tag * 3 + 2)),
+                    groups: (0..entry.groups.len()).map(|i| fresh(self, Tag::GroupCounts(tag, i as u32))).collect(),
+                }
             }
+        };
+        let rel = match (per_iteration, tag) {
+            (Some(_), 0) => t::constant(0, COUNT_WIDTH),
+            // `rel` grows like the block count.
+            _ => t::add(&entry.rel, &added.block),
+        };
+        StateCounts {
+            block: t::add(&entry.block, &added.block),
+            warp: t::add(&entry.warp, &added.warp),
+            grid: t::add(&entry.grid, &added.grid),
+            rel,
+            groups: entry.groups.iter().zip(&added.groups).map(|(e, a)| t::add(e, a)).collect(),
         }
     }
 

@@ -9,7 +9,7 @@ use gpurace_core::term::{self as t, BvOp, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Type, VarId};
 
 use super::{Exec, NodeKey, State};
-use crate::trace::{object_base, AccessEv, BaseKind, Counts, Obj, SyncOrder, Ticket};
+use crate::trace::{object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, Ticket};
 
 /// The direction an atomic moves its counter, when it adds a nonzero constant.
 pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
@@ -24,6 +24,16 @@ pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
         AtomicOp::Sub if step < 0 => Some(1),
         _ => None,
     }
+}
+
+/// What the thread last stored in `size` bytes at byte `offset` of its local
+/// variable `var`.
+#[derive(Clone)]
+pub(super) struct LocalCell {
+    pub(super) var: u32,
+    pub(super) offset: u128,
+    pub(super) size: u64,
+    pub(super) value: T,
 }
 
 /// One access this thread made in shared or global memory since its last
@@ -194,7 +204,7 @@ impl<'k> Exec<'k> {
         let step = args.first().map(|a| self.value(st, a)).and_then(|v| v.as_const());
         let direction = counting(access, step);
         if let (Some((obj, _)), true) = (&ev, self.record) {
-            self.trace.atomics.push((obj.clone(), direction));
+            self.trace.atomics.push(AtomicUse { obj: obj.clone(), direction });
         }
         if let Some(dst) = dst {
             self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
@@ -212,9 +222,8 @@ impl<'k> Exec<'k> {
         match &access.base {
             Base::Local(var) => {
                 let offset = self.value_as(st, &access.offset, &Type::LONG).as_const()?;
-                let (_, _, _, v) =
-                    st.local.iter().find(|(x, o, size, _)| *x == var.0 && *o == offset && *size == access.size)?;
-                Some(v.clone())
+                let cell = st.local.iter().find(|c| c.var == var.0 && c.offset == offset && c.size == access.size)?;
+                Some(cell.value.clone())
             }
             Base::Dynamic(e) => {
                 let pointer = self.value(st, e);
@@ -222,9 +231,8 @@ impl<'k> Exec<'k> {
                 if let Some((var, offset)) =
                     t::add(&t::resize(&pointer, 64, false), &offset).as_const().and_then(local_slot)
                 {
-                    let (_, _, _, v) =
-                        st.local.iter().find(|(x, o, size, _)| *x == var && *o == offset && *size == access.size)?;
-                    return Some(v.clone());
+                    let cell = st.local.iter().find(|c| c.var == var && c.offset == offset && c.size == access.size)?;
+                    return Some(cell.value.clone());
                 }
                 // `s.array[4]` of a struct parameter: parameter memory.
                 let (index, path) = self.param_field(e)?;
@@ -260,7 +268,7 @@ impl<'k> Exec<'k> {
     pub(super) fn store(&mut self, st: &mut State, access: &Access, value: Option<T>) {
         match self.local_target(st, access) {
             Some((var, Some(offset))) => self.store_local(st, var, offset, access.size, value),
-            Some((var, None)) => st.local.retain(|(x, ..)| *x != var),
+            Some((var, None)) => st.local.retain(|c| c.var != var),
             None => {
                 let pointer = match &access.base {
                     Base::Dynamic(e) => Some(self.value(st, e)),
@@ -274,9 +282,9 @@ impl<'k> Exec<'k> {
     }
 
     pub(super) fn store_local(&mut self, st: &mut State, var: u32, o: u128, size: u64, value: Option<T>) {
-        st.local.retain(|(x, p, s, _)| *x != var || p + u128::from(*s) <= o || o + u128::from(size) <= *p);
+        st.local.retain(|c| c.var != var || c.offset + u128::from(c.size) <= o || o + u128::from(size) <= c.offset);
         if let Some(v) = value {
-            st.local.push((var, o, size, v));
+            st.local.push(LocalCell { var, offset: o, size, value: v });
         }
     }
 

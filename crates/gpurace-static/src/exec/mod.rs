@@ -45,7 +45,7 @@ use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Stmt, Type, VarId};
 
 use crate::trace::{Level, Trace, COUNT_WIDTH};
-use memory::Seen;
+use memory::{LocalCell, Seen};
 use sync::{barrier_sync, fine_sync, merge_sync, Sync, SyncState};
 
 pub use memory::obj_of;
@@ -78,16 +78,14 @@ struct State {
     rel: T,
     /// Counts of the group barriers, as in [`Counts::groups`].
     groups: Vec<T>,
-    /// Known contents of thread-local memory: (variable, byte offset, size) and
-    /// the value last stored there. Local memory is private to the thread, so a
-    /// load returns exactly what the thread stored.
-    local: Vec<(u32, u128, u64, T)>,
+    /// Known contents of thread-local memory. Local memory is private to the
+    /// thread, so a load returns exactly what the thread stored.
+    local: Vec<LocalCell>,
     /// What this thread read or wrote in shared or global memory since the
-    /// last barrier, newest last. Until the
-    /// first race of an execution, no other thread writes what this thread
-    /// touches between two barriers, so a load at an equal address returns
-    /// the same value; any execution where another thread does is racy, and
-    /// that race is reported on its own.
+    /// last barrier, newest last. Until the first race of an execution, no
+    /// other thread writes what this thread touches between two barriers, so
+    /// a load at an equal address returns the same value; any execution where
+    /// another thread does is racy, and that race is reported on its own.
     seen: Vec<Seen>,
     sync: SyncState,
 }
@@ -266,13 +264,18 @@ fn merge(states: Vec<State>) -> State {
         (0..template.groups.len()).map(|i| pick(live.iter().map(|s| s.groups.get(i)).collect()).unwrap()).collect();
     // Local memory known on every path, merged like variables.
     let mut local = Vec::new();
-    for (var, offset, size, _) in &live[0].local {
+    for cell in &live[0].local {
         let values: Vec<Option<&T>> = live
             .iter()
-            .map(|s| s.local.iter().find(|(v, o, z, _)| v == var && o == offset && z == size).map(|(.., t)| t))
+            .map(|s| {
+                s.local
+                    .iter()
+                    .find(|c| c.var == cell.var && c.offset == cell.offset && c.size == cell.size)
+                    .map(|c| &c.value)
+            })
             .collect();
         if values.iter().all(Option::is_some) {
-            local.push((*var, *offset, *size, pick(values).unwrap()));
+            local.push(LocalCell { value: pick(values).unwrap(), ..cell.clone() });
         }
     }
     // What every path saw, with the same value.

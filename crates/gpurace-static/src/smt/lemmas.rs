@@ -9,7 +9,7 @@ use z3::ast::{Ast, Bool, BV};
 use gpurace_core::term::Leaf;
 
 use super::solver::Solver;
-use crate::trace::{Abstractions, Obj, Product, Ticket};
+use crate::trace::{Abstractions, AtomicUse, Obj, Product, Ticket};
 
 impl<'c> Solver<'c> {
     /// Linear facts about the abstracted products (`P = x * y`, `x` per
@@ -140,12 +140,12 @@ impl<'c> Solver<'c> {
 
     /// Two threads applying counting atomics to one address get different old
     /// values.
-    pub fn assert_tickets(&mut self, tickets: &[Ticket], atomics: &[(Obj, Option<i8>)]) {
+    pub fn assert_tickets(&mut self, tickets: &[Ticket], atomics: &[AtomicUse]) {
         for a in tickets {
             for b in tickets {
                 let counter = a.obj == b.obj
                     && a.obj != Obj::Dynamic
-                    && atomics.iter().filter(|(o, _)| *o == a.obj).all(|(_, d)| *d == Some(a.direction));
+                    && atomics.iter().filter(|u| u.obj == a.obj).all(|u| u.direction == Some(a.direction));
                 if !counter || a.result.width != b.result.width {
                     continue;
                 }

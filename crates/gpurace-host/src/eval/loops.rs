@@ -1,0 +1,175 @@
+//! Host loops: a loop whose pattern gpurace recognises gives facts about its
+//! variables at every iteration (`i < n`, the step); any other loop is run
+//! as one arbitrary iteration with the variables it assigns unknown.
+
+use std::collections::{BTreeSet, HashSet};
+
+use super::{Evaluator, State};
+use gpurace_core::c::{is_signed, width};
+use gpurace_core::cexpr::ExprEval;
+use gpurace_core::term::{self as t, BvOp, CmpOp, T};
+use gpurace_ir::{BinOp, Loop, StepOp, Stmt, Type, VarId};
+
+impl<'p> Evaluator<'p> {
+    pub(super) fn exec_loop(&mut self, st: State, lp: &'p Loop) -> State {
+        let mut st = self.block(st, &lp.init);
+        if st.alive.is_false() {
+            return st;
+        }
+        // Everything the loop may change becomes unknown: the variables it
+        // assigns, and the memory cells an iteration changes (found by
+        // running the body until no new cell changes).
+        let mut assigned = HashSet::new();
+        assigned_vars(&[&lp.cond_pre[..], &lp.body[..], &lp.step[..]].concat(), &mut assigned);
+        let mut entry = st.clone();
+        let mut vars: Vec<VarId> = assigned.into_iter().collect();
+        vars.sort();
+        for v in &vars {
+            let (name, ty) = (self.var_name(*v), self.var_ty(*v));
+            let x = self.unknown(&format!("{name} (in the loop at line {})", lp.span.line), &ty);
+            self.set(&mut entry, *v, x);
+        }
+        let pattern_facts = self.pattern_facts(&st, &entry, lp);
+        entry.alive = t::and(&entry.alive, &pattern_facts);
+        let mut havocked = BTreeSet::new();
+        for round in 0.. {
+            let recorded = self.launches.len();
+            let (end, _) = self.iteration(entry.clone(), lp);
+            self.launches.truncate(recorded);
+            let mut changed: BTreeSet<u32> =
+                entry.mem.iter().filter(|(k, v)| end.mem.get(k) != Some(v)).map(|(k, _)| k.0).collect();
+            changed.extend(end.gens.iter().filter(|(s, g)| entry.gens.get(s) != Some(g)).map(|(s, _)| *s));
+            changed.extend(end.mem.keys().filter(|k| !entry.mem.contains_key(k)).map(|k| k.0));
+            changed.retain(|s| !havocked.contains(s));
+            if changed.is_empty() {
+                break;
+            }
+            if round == 3 {
+                entry.mem.clear();
+                let all: Vec<u32> = end.gens.keys().chain(entry.gens.keys()).copied().collect();
+                for slot in all {
+                    self.forget(&mut entry, slot);
+                }
+                break;
+            }
+            for slot in changed {
+                havocked.insert(slot);
+                let keys: Vec<(u32, u64)> = entry.mem.range((slot, 0)..(slot + 1, 0)).map(|(k, _)| *k).collect();
+                for k in keys {
+                    entry.mem.remove(&k);
+                }
+                self.forget(&mut entry, slot);
+            }
+        }
+        let after = entry.clone();
+        let (body, cond) = self.iteration(entry, lp);
+        // Launches inside were recorded; after the loop, the state is the
+        // unknown one, left when the condition fails or by a `break`.
+        let mut out = after;
+        out.alive = if body.broke.is_false() && lp.cond_pre.is_empty() {
+            t::and(&out.alive, &t::not(&cond))
+        } else {
+            st.alive.clone()
+        };
+        out.returned = t::or(&st.returned, &body.returned);
+        out.ret = body.ret.or(st.ret.take());
+        out.broke = st.broke;
+        out
+    }
+
+    /// One iteration from `entry`: condition, body and step. Returns the
+    /// state after the body and the loop condition.
+    pub(super) fn iteration(&mut self, entry: State, lp: &'p Loop) -> (State, T) {
+        let mut body = self.block(entry, &lp.cond_pre);
+        let cond = match &lp.cond {
+            Some(c) => t::to_bool(&self.value(&body, c)),
+            None => t::tru(),
+        };
+        body.alive = t::and(&body.alive, &cond);
+        body.broke = t::fals();
+        let started = body.alive.clone();
+        let body = self.block(body, &lp.body);
+        // `continue` still runs the step.
+        let mut step = body.clone();
+        step.alive = started;
+        let step = self.block(step, &lp.step);
+        let mut out = body;
+        // The memory after the step is what the next iteration sees.
+        out.mem = step.mem;
+        (out, cond)
+    }
+
+    /// What a recognised loop shape says about its variable at any
+    /// iteration: `for (i = a; i < n; i += c)` has `i >= a` and
+    /// `(i - a) % c == 0`; `for (s = a; ...; s *= 2)` with `a > 0` has `s`
+    /// a multiple of `a`, and a power of two when `a` is 1.
+    pub(super) fn pattern_facts(&mut self, before: &State, entry: &State, lp: &Loop) -> T {
+        let Some(p) = &lp.pattern else { return t::tru() };
+        let ty = self.var_ty(p.var);
+        if !matches!(ty, Type::Int { .. }) {
+            return t::tru();
+        }
+        let signed = is_signed(&ty);
+        let w = width(&ty);
+        let Some(i) = entry.env.get(&p.var).cloned() else { return t::tru() };
+        let init = self.value_as(before, &p.init, &ty);
+        let step = self.value_as(before, &p.step, &ty);
+        let (le, lt) = if signed { (CmpOp::Sle, CmpOp::Slt) } else { (CmpOp::Ule, CmpOp::Ult) };
+        let zero = t::constant(0, w);
+        match p.step_op {
+            StepOp::Add if matches!(p.cmp, BinOp::Lt | BinOp::Le | BinOp::Ne) => {
+                let positive = t::cmp(lt, &zero, &step);
+                let from = t::cmp(le, &init, &i);
+                let diff = t::bin(BvOp::Sub, &i, &init);
+                let on_step = t::eq(&t::bin(BvOp::URem, &diff, &step), &zero);
+                t::implies(&positive, &t::and(&from, &on_step))
+            }
+            StepOp::Sub if matches!(p.cmp, BinOp::Gt | BinOp::Ge | BinOp::Ne) => {
+                let positive = t::cmp(lt, &zero, &step);
+                let below = t::cmp(le, &i, &init);
+                let diff = t::bin(BvOp::Sub, &init, &i);
+                let on_step = t::eq(&t::bin(BvOp::URem, &diff, &step), &zero);
+                t::implies(&positive, &t::and(&below, &on_step))
+            }
+            StepOp::Mul | StepOp::Shl if matches!(p.cmp, BinOp::Lt | BinOp::Le) => {
+                let grows = match p.step_op {
+                    StepOp::Mul => t::cmp(lt, &t::constant(1, w), &step),
+                    _ => t::cmp(lt, &zero, &step),
+                };
+                let positive = t::cmp(lt, &zero, &init);
+                let from = t::cmp(le, &init, &i);
+                let multiple = t::eq(&t::bin(BvOp::URem, &i, &init), &zero);
+                let mut fact = t::and(&from, &multiple);
+                let pow2 = |x: &T| t::eq(&t::bin(BvOp::And, x, &t::bin(BvOp::Sub, x, &t::constant(1, w))), &zero);
+                let step_two = match p.step_op {
+                    StepOp::Mul => t::eq(&step, &t::constant(2, w)),
+                    _ => t::eq(&step, &t::constant(1, w)),
+                };
+                if init.as_const() == Some(1) {
+                    fact = t::and(&fact, &t::implies(&step_two, &pow2(&i)));
+                }
+                t::implies(&t::and(&grows, &positive), &fact)
+            }
+            StepOp::Div | StepOp::Shr if matches!(p.cmp, BinOp::Gt | BinOp::Ge | BinOp::Ne) => {
+                let positive = t::cmp(lt, &zero, &init);
+                let below = t::cmp(le, &i, &init);
+                let nonneg = t::cmp(le, &zero, &i);
+                t::implies(&positive, &t::and(&below, &nonneg))
+            }
+            _ => t::tru(),
+        }
+    }
+}
+
+/// Variables a block assigns.
+pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
+    gpurace_ir::walk_stmts(stmts, &mut |s| match s {
+        Stmt::Decl { var, .. } | Stmt::Assign { var, .. } | Stmt::Read { dst: var, .. } => {
+            out.insert(*var);
+        }
+        Stmt::Atomic { dst: Some(d), .. } | Stmt::Call { dst: Some(d), .. } | Stmt::WarpOp { dst: Some(d), .. } => {
+            out.insert(*d);
+        }
+        _ => {}
+    });
+}

@@ -1,0 +1,96 @@
+//! The host evaluation's values: the core evaluator (`gpurace_core::cexpr`)
+//! with the host's hooks: variables of the current frame, parameters, calls
+//! it models (`new T[n]`, `rand`), addresses of variables and allocations,
+//! and a fresh named host value for everything else.
+
+use super::{Evaluator, State, SLOT_BITS, VAR_SLOT};
+use gpurace_core::c::width;
+use gpurace_core::cexpr::{unmodelled, ExprEval};
+use gpurace_core::term::{self as t, CmpOp, Leaf, T};
+use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
+
+/// Host code evaluates expressions with the core evaluator: every value it
+/// does not model is a fresh host value, named for the report.
+impl<'p> ExprEval for Evaluator<'p> {
+    type State = State;
+
+    fn ty_of(&self, e: &Expr) -> Type {
+        match e {
+            Expr::Var(v) => self.var_ty(*v),
+            Expr::Param(i) => self.frame().func.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
+            other => other.own_type().cloned().unwrap_or(Type::INT),
+        }
+    }
+
+    fn var(&mut self, st: &State, var: VarId) -> T {
+        match st.env.get(&var) {
+            Some(value) => value.clone(),
+            None => {
+                let (name, ty) = (self.var_name(var), self.var_ty(var));
+                self.unknown(&format!("{name} (uninitialised)"), &ty)
+            }
+        }
+    }
+
+    fn param(&mut self, _e: &Expr, index: u32) -> T {
+        match self.frame().params.get(index as usize) {
+            Some(v) => v.clone(),
+            None => self.unknown("a parameter", &Type::INT),
+        }
+    }
+
+    fn builtin(&mut self, e: &Expr, _b: Builtin) -> T {
+        let ty = self.ty_of(e);
+        self.unknown(unmodelled::VALUE, &ty)
+    }
+
+    fn place(&mut self, _st: &State, e: &Expr) -> T {
+        let ty = self.ty_of(e);
+        self.unknown(unmodelled::VALUE, &ty)
+    }
+
+    fn call(&mut self, st: &State, _e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {
+        if func == "new" && args.len() == 1 {
+            // `new T[n]`: n elements.
+            let elem = match ty {
+                Type::Ptr(elem) => elem.size().unwrap_or(1),
+                _ => 1,
+            };
+            let count = self.value_as(st, &args[0], &Type::ULONG);
+            let size = t::mul(&count, &t::constant(u128::from(elem), 64));
+            // The expression has no location of its own: the function's.
+            let span = self.frame().func.span;
+            return self.allocate(st, size, span);
+        }
+        let v = self.unknown(&format!("{func}(...)"), ty);
+        if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
+            self.renamable.insert(*i);
+        }
+        if func == "rand" && width(ty) == 32 {
+            self.facts.push(t::cmp(CmpOp::Sle, &t::constant(0, 32), &v));
+        }
+        v
+    }
+
+    fn base(&mut self, st: &State, base: &Base) -> T {
+        match base {
+            Base::Host(v) | Base::Local(v) => {
+                let slot = self.var_slot(*v);
+                t::constant((VAR_SLOT + u128::from(slot)) << SLOT_BITS, 64)
+            }
+            Base::Dynamic(e) => {
+                let v = self.value(st, e);
+                t::resize(&v, 64, false)
+            }
+            Base::Param { index, fields } if fields.is_empty() => {
+                let v = self.value(st, &Expr::Param(*index));
+                t::resize(&v, 64, false)
+            }
+            _ => self.unknown("an address", &Type::ULONG),
+        }
+    }
+
+    fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
+        self.unknown(what, ty)
+    }
+}
