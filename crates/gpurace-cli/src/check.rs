@@ -33,7 +33,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let options = args.front.options();
     let host =
         Host { enabled: !args.no_host, settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)? };
-    let format = match (args.format, host.settings.format()?) {
+    let run = host.settings.run()?;
+    let format = match (args.format, run.format.clone()) {
         (Some(format), _) => Format::from(format),
         (None, Some(name)) => match name.as_str() {
             "json" => Format::Json,
@@ -42,12 +43,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         },
         (None, None) => Format::Human,
     };
+    let defaults = gpurace_static::Config::default();
     let config = gpurace_static::Config {
         block: args.block,
         grid: args.grid,
         jobs,
-        query_rlimit: args.rlimit,
-        kernel_rlimit: args.kernel_rlimit,
+        query_rlimit: args.rlimit.or(run.budget.query_rlimit).unwrap_or(defaults.query_rlimit),
+        kernel_rlimit: args.kernel_rlimit.or(run.budget.kernel_rlimit).unwrap_or(defaults.kernel_rlimit),
+        file_rlimit: args.file_rlimit.or(run.budget.file_rlimit).unwrap_or(defaults.file_rlimit),
         query_timeout: std::time::Duration::from_millis(args.query_timeout),
         stats: args.stats,
         warp_sync: args.warp_sync,

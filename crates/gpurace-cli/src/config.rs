@@ -39,6 +39,18 @@ struct File {
     assume: Vec<Table>,
     #[serde(default)]
     kernel: Vec<KernelTable>,
+    #[serde(default)]
+    budget: Budget,
+}
+
+/// `[budget]`: the work limits of `--rlimit`, `--kernel-rlimit` and
+/// `--file-rlimit` (flags win).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    pub query_rlimit: Option<u32>,
+    pub kernel_rlimit: Option<u64>,
+    pub file_rlimit: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -65,6 +77,8 @@ pub struct Settings {
     pub ignore: Vec<String>,
     /// The default output format, `human`, `json` or `sarif`.
     pub format: Option<String>,
+    /// The run's work limits.
+    pub budget: Budget,
 }
 
 impl Settings {
@@ -114,6 +128,7 @@ pub fn load(path: Option<&Path>, flags: &[String]) -> anyhow::Result<Settings> {
         }
         settings.ignore = file.ignore;
         settings.format = file.format;
+        settings.budget = file.budget;
     }
     settings.assumptions.extend(flags.iter().map(|f| flag(f)));
     Ok(settings)
@@ -151,12 +166,12 @@ impl<'a> PerFile<'a> {
         Ok(settings)
     }
 
-    /// The run's default format: that of `--config`, else of the
-    /// `gpurace.toml` nearest to the current directory.
-    pub fn format(&self) -> anyhow::Result<Option<String>> {
+    /// The run's settings (default format, budgets): those of `--config`,
+    /// else of the `gpurace.toml` nearest to the current directory.
+    pub fn run(&self) -> anyhow::Result<Settings> {
         match &self.fixed {
-            Some(fixed) => Ok(fixed.format.clone()),
-            None => Ok(load(find(Path::new(".")).as_deref(), &[])?.format),
+            Some(fixed) => Ok(fixed.clone()),
+            None => load(find(Path::new(".")).as_deref(), &[]),
         }
     }
 }
@@ -179,6 +194,20 @@ fn is_identifier(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn budget_tables_set_the_work_limits() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gpurace.toml");
+        fs::write(&path, "[budget]\nkernel_rlimit = 5_000_000\nfile_rlimit = 9\n").unwrap();
+        let budget = load(Some(&path), &[]).unwrap().budget;
+        assert_eq!(budget, Budget { query_rlimit: None, kernel_rlimit: Some(5_000_000), file_rlimit: Some(9) });
+        // A misspelt key is an error, not a budget silently left at its default.
+        fs::write(&path, "[budget]\nfile_limit = 9\n").unwrap();
+        assert!(load(Some(&path), &[]).is_err());
+        fs::write(&path, "[budget]\nquery_rlimit = -1\n").unwrap();
+        assert!(load(Some(&path), &[]).is_err());
+    }
 
     #[test]
     fn flags_name_a_kernel_before_a_colon() {

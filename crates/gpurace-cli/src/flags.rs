@@ -76,15 +76,23 @@ pub struct CheckArgs {
     pub jobs: Option<u16>,
 
     /// Work limit of one solver query, in z3 resource units (about 6 million
-    /// per second); deterministic, unlike a time limit
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
-    pub rlimit: u32,
+    /// per second) [default: 10000000, or `[budget] query_rlimit` of
+    /// gpurace.toml]; deterministic, unlike a time limit
+    #[arg(long, value_name = "N")]
+    pub rlimit: Option<u32>,
 
-    /// Work limit of one kernel (per solver thread), in z3 resource units;
-    /// the queries left when it is spent are not asked and the kernel is
-    /// `unknown` unless a race was found
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
-    pub kernel_rlimit: u64,
+    /// Work limit of one kernel (per solver lane), in z3 resource units
+    /// [default: 100000000, or `[budget] kernel_rlimit`]; the queries left
+    /// when it is spent are not asked and the kernel is `unknown` unless a
+    /// race was found
+    #[arg(long, value_name = "N")]
+    pub kernel_rlimit: Option<u64>,
+
+    /// Work limit of one file (all its kernels and launch sites), in z3
+    /// resource units [default: 300000000, or `[budget] file_rlimit`]; the
+    /// kernels left when it is spent are not analysed and are `unknown`
+    #[arg(long, value_name = "N")]
+    pub file_rlimit: Option<u64>,
 
     /// Wall-clock limit of one solver query, in milliseconds (a safety net)
     #[arg(long, value_name = "MS", default_value_t = 10_000)]

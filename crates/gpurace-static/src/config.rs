@@ -5,34 +5,41 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// What the user told us about the launches, and how much parallelism to use.
+/// What the user told us about the launches, how much work the analysis may
+/// take, and how much parallelism to use.
+///
+/// Every budget that decides a result is counted in work (z3 resource units,
+/// undecided queries), never in seconds, so that the same input gives the
+/// same answer on any machine, under any load and with any `jobs`. The
+/// wall-clock limits are safety nets: when one fires, the result says so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     /// `blockDim` from `--block`; overrides what the host code says.
     pub block: Option<[u32; 3]>,
     /// `gridDim` from `--grid`; overrides what the host code says.
     pub grid: Option<[u32; 3]>,
-    /// Worker threads for solver queries.
+    /// Threads for solver queries. Results do not depend on it: a kernel's
+    /// queries are dealt to a number of solver lanes fixed by the number of
+    /// queries, and the threads run the lanes.
     pub jobs: usize,
     /// Work limit of one solver query, in z3 resource units (deterministic).
     pub query_rlimit: u32,
     /// Wall-clock limit of one solver query (a safety net behind the rlimit).
     pub query_timeout: Duration,
-    /// Undecided queries (per worker) after which a kernel's remaining
-    /// queries are not asked: a deterministic budget.
+    /// Undecided queries (per solver lane) after which a kernel's remaining
+    /// queries are not asked.
     pub undecided_budget: usize,
-    /// z3 resource units (per solver worker) after which a kernel's
-    /// remaining queries are not asked: bounds the time of one kernel, and
-    /// like `query_rlimit` does not depend on the machine's load.
+    /// z3 resource units (per solver lane) after which a kernel's remaining
+    /// queries are not asked: bounds the time of one kernel.
     pub kernel_rlimit: u64,
-    /// Time after which a kernel's remaining queries are not asked (a safety
-    /// net behind `undecided_budget`).
+    /// z3 resource units all the kernels (and launch sites) of one file may
+    /// spend; the kernels left after that are not analysed (`unknown`). The
+    /// per-kernel budgets alone do not bound a file with many kernels or
+    /// template instantiations.
+    pub file_rlimit: u64,
+    /// Wall-clock safety net of one kernel, behind `kernel_rlimit`.
     pub kernel_budget: Duration,
-    /// Time after which the kernels of a file that are left are not
-    /// analysed, and a kernel started late gets what remains as its
-    /// `kernel_budget`: the per-kernel budgets alone do not bound a file with
-    /// many kernels (or template instantiations). A safety net for files
-    /// whose analysis would otherwise run for minutes.
+    /// Wall-clock safety net of one file, behind `file_rlimit`.
     pub file_budget: Duration,
     /// Add a `solver-stats` note to every kernel.
     pub stats: bool,
@@ -71,8 +78,9 @@ impl Default for Config {
             query_timeout: Duration::from_millis(10_000),
             undecided_budget: 3,
             kernel_rlimit: 100_000_000,
+            file_rlimit: 300_000_000,
             kernel_budget: Duration::from_secs(60),
-            file_budget: Duration::from_secs(40),
+            file_budget: Duration::from_secs(120),
             stats: false,
             warp_sync: None,
             host_geometry: false,

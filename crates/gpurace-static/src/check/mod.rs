@@ -52,6 +52,8 @@ pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
 pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
     let cache = Cache::default();
     let started = Instant::now();
+    // Work spent on the file so far (z3 resource units), in kernel order.
+    let spent = std::cell::Cell::new(0u64);
     program
         .kernels
         .iter()
@@ -74,23 +76,36 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
             };
             let mut unknown = None;
             for site in runs {
-                let left = config.file_budget.saturating_sub(started.elapsed());
-                if left.is_zero() {
-                    let reason = "the file's time budget is spent".to_string();
+                let over = if spent.get() > config.file_rlimit {
+                    Some(("the file's work budget is spent", "solver-unknown"))
+                } else if started.elapsed() > config.file_budget {
+                    Some((
+                        "the file's wall-clock safety net fired, so this result may differ between runs",
+                        "time-limit",
+                    ))
+                } else {
+                    None
+                };
+                if let Some((reason, code)) = over {
                     let message = format!("kernel `{}` was not analysed: {reason}", kernel.display_name());
-                    let diag = Diagnostic::new(Severity::Warning, "solver-unknown", message).at(&file, line, col);
+                    let diag = Diagnostic::new(Severity::Warning, code, message).at(&file, line, col);
                     result.diagnostics.push(diag);
-                    unknown.get_or_insert(reason);
+                    unknown.get_or_insert(reason.to_string());
                     continue;
                 }
-                let config = Config { kernel_budget: config.kernel_budget.min(left), ..config.clone() };
                 let outcome =
-                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, &config, site, &cache)));
-                let (verdict, races, mut diagnostics) = outcome.unwrap_or_else(|_| {
+                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, &cache)));
+                let KernelCheck { verdict, races, mut diagnostics, work } = outcome.unwrap_or_else(|_| {
                     let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
                     let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
-                    (Verdict::Unknown { reason: "internal error in the static engine".into() }, Vec::new(), vec![diag])
+                    KernelCheck {
+                        verdict: Verdict::Unknown { reason: "internal error in the static engine".into() },
+                        races: Vec::new(),
+                        diagnostics: vec![diag],
+                        work: 0,
+                    }
                 });
+                spent.set(spent.get() + work);
                 result.diagnostics.append(&mut diagnostics);
                 for race in races {
                     // A race two sites allow is reported once, at the first.
@@ -124,13 +139,7 @@ fn used_dims(kernel: &Kernel, config: &Config) -> [bool; 4] {
     }
 }
 
-fn check_kernel(
-    program: &Program,
-    kernel: &Kernel,
-    config: &Config,
-    site: &Site,
-    cache: &Cache,
-) -> (Verdict, Vec<Race>, Vec<Diagnostic>) {
+fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site, cache: &Cache) -> KernelCheck {
     let start = Instant::now();
     // The user's flags win over the host code's geometry.
     let config = &Config {
@@ -223,17 +232,38 @@ fn check_kernel(
     } else {
         Verdict::RaceFree
     };
-    let message = format!(
-        "{} accesses, {} pairs, {} solver queries, {:.1} ms",
-        trace.accesses.len(),
-        jobs.len(),
-        found.queries,
-        start.elapsed().as_secs_f64() * 1000.0
-    );
+    if found.safety_net {
+        let message = format!(
+            "the wall-clock safety net stopped kernel `{}` after {} s: this result may differ between runs \
+             (the work budgets, `--kernel-rlimit` and `--file-rlimit`, are what should bound it)",
+            kernel.display_name(),
+            config.kernel_budget.as_secs()
+        );
+        diagnostics.push(Diagnostic::new(Severity::Warning, "time-limit", message).at(&file, line, col));
+    }
     if config.stats {
+        let message = format!(
+            "{} accesses, {} pairs, {} solver queries, {} work units, {:.1} ms{}",
+            trace.accesses.len(),
+            jobs.len(),
+            found.queries,
+            found.work,
+            start.elapsed().as_secs_f64() * 1000.0,
+            if found.safety_net { ", stopped by the wall-clock safety net" } else { "" }
+        );
         diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
     }
-    (verdict, races, diagnostics)
+    KernelCheck { verdict, races, diagnostics, work: found.work }
+}
+
+/// What checking a kernel at one launch site gives.
+struct KernelCheck {
+    /// The verdict without the races.
+    verdict: Verdict,
+    races: Vec<Race>,
+    diagnostics: Vec<Diagnostic>,
+    /// z3 resource units spent, for the file's budget.
+    work: u64,
 }
 
 /// Whether an unsupported construct cannot matter: it only changes control

@@ -49,6 +49,11 @@ pub(super) struct Found {
     pub(super) out_of_bounds: Vec<Hit>,
     pub(super) unknown: Vec<Undecided>,
     pub(super) queries: usize,
+    /// z3 resource units spent.
+    pub(super) work: u64,
+    /// The wall-clock safety net stopped the kernel: the result may differ
+    /// between runs.
+    pub(super) safety_net: bool,
 }
 
 /// A solver over `ctx` with the kernel's common facts (`one`, `two`) and the
@@ -86,13 +91,14 @@ pub(super) fn run_jobs(
     if jobs.is_empty() {
         return Found::default();
     }
-    // Jobs are dealt to workers by index and answers cached only between
-    // kernels, so that every model, and thus every witness, is the same from
-    // run to run whatever the machine's load.
-    let workers = (1 + jobs.len() / 32).min(4).min(config.jobs.max(1));
-    let results = Mutex::new(Found::default());
-    let fresh = Mutex::new(Vec::new());
-    let worker = |index: usize| {
+    // Jobs are dealt to solver lanes by index, the number of lanes depends
+    // only on the number of jobs, and answers are cached only between
+    // kernels: every model, and thus every witness and verdict, is the same
+    // from run to run, whatever the machine's load and `config.jobs` (which
+    // only says how many threads run the lanes).
+    let lanes = (1 + jobs.len() / 32).min(MAX_LANES);
+    let threads = lanes.min(config.jobs.max(1));
+    let lane = |index: usize| -> (Found, Answers) {
         let cfg = z3::Config::new();
         let ctx = z3::Context::new(&cfg);
         let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
@@ -125,22 +131,12 @@ pub(super) fn run_jobs(
             prober,
         };
         let mut local = Found::default();
-        for job in jobs.iter().skip(index).step_by(workers) {
-            // The budget counts undecided queries, not time, so that verdicts
-            // are the same on a loaded machine; the clock is a safety net.
-            if local.unknown.len() >= config.undecided_budget {
-                local
-                    .unknown
-                    .push(Undecided { job: job.clone(), reason: "the kernel's solver budget is spent".into() });
-                continue;
-            }
-            let work = w.solver.work() + w.prober.as_ref().map_or(0, |p| p.work());
-            if work > config.kernel_rlimit {
-                local.unknown.push(Undecided { job: job.clone(), reason: "the kernel's work budget is spent".into() });
-                continue;
-            }
-            if start.elapsed() > config.kernel_budget {
-                local.unknown.push(Undecided { job: job.clone(), reason: "the kernel's time budget is spent".into() });
+        for job in jobs.iter().skip(index).step_by(lanes) {
+            if let Some(reason) = spent(&local, &w, config, start) {
+                if reason == KERNEL_TIME {
+                    local.safety_net = true;
+                }
+                local.unknown.push(Undecided { job: job.clone(), reason: reason.into() });
                 continue;
             }
             // Once the kernel races, the other pairs are still reported when
@@ -152,29 +148,66 @@ pub(super) fn run_jobs(
             w.run_job(trace, site, job, &mut local);
         }
         local.queries += w.queries;
-        let mut all = results.lock().unwrap();
-        all.races.append(&mut local.races);
-        all.overflows.append(&mut local.overflows);
-        all.out_of_bounds.append(&mut local.out_of_bounds);
-        all.unknown.append(&mut local.unknown);
-        all.queries += local.queries;
-        fresh.lock().unwrap().append(&mut w.answers);
+        local.work += w.work();
+        (local, w.answers)
     };
-    if workers == 1 {
-        worker(0);
+    let mut results: Vec<Option<(Found, Answers)>> = (0..lanes).map(|_| None).collect();
+    if threads == 1 {
+        for (index, slot) in results.iter_mut().enumerate() {
+            *slot = Some(lane(index));
+        }
     } else {
+        let done = Mutex::new(&mut results);
         std::thread::scope(|s| {
-            for index in 0..workers {
-                s.spawn(move || worker(index));
+            for first in 0..threads {
+                let (lane, done) = (&lane, &done);
+                s.spawn(move || {
+                    for index in (first..lanes).step_by(threads) {
+                        let result = lane(index);
+                        done.lock().unwrap()[index] = Some(result);
+                    }
+                });
             }
         });
     }
-    cache.lock().unwrap().extend(fresh.into_inner().unwrap());
-    let mut found = results.into_inner().unwrap();
-    // Jobs finish in any order; keep the output deterministic.
+    // Merged in lane order, so that equal fingerprints keep the same answer.
+    let mut found = Found::default();
+    for (mut local, answers) in results.into_iter().flatten() {
+        found.races.append(&mut local.races);
+        found.overflows.append(&mut local.overflows);
+        found.out_of_bounds.append(&mut local.out_of_bounds);
+        found.unknown.append(&mut local.unknown);
+        found.queries += local.queries;
+        found.work += local.work;
+        found.safety_net |= local.safety_net;
+        cache.lock().unwrap().extend(answers);
+    }
     found.races.sort_by_key(|h| (job_key(&h.job), class_rank(h.relation)));
+    found.overflows.sort_by_key(|h| (job_key(&h.job), class_rank(h.relation)));
+    found.out_of_bounds.sort_by_key(|h| (job_key(&h.job), class_rank(h.relation)));
     found.unknown.sort_by_key(|u| job_key(&u.job));
     found
+}
+
+/// Solver lanes of one kernel at most.
+const MAX_LANES: usize = 4;
+
+/// The reason the wall-clock safety net gives.
+pub(super) const KERNEL_TIME: &str = "the kernel's wall-clock safety net fired";
+
+/// Why a lane asks no more queries, if it does not: its budgets are counted
+/// in undecided queries and solver work, which do not depend on the machine;
+/// the clock is a safety net.
+fn spent(local: &Found, w: &Worker<'_, '_>, config: &Config, start: Instant) -> Option<&'static str> {
+    if local.unknown.len() >= config.undecided_budget {
+        Some("the kernel's solver budget is spent")
+    } else if w.work() > config.kernel_rlimit {
+        Some("the kernel's work budget is spent")
+    } else if start.elapsed() > config.kernel_budget {
+        Some(KERNEL_TIME)
+    } else {
+        None
+    }
 }
 
 pub(super) fn class_rank(r: Relation) -> u8 {
@@ -197,6 +230,11 @@ pub(super) fn job_key(job: &Job) -> (usize, usize, usize) {
 pub(super) type Answers = Vec<(u64, Answer)>;
 
 impl Worker<'_, '_> {
+    /// z3 resource units this worker's solvers spent.
+    pub(super) fn work(&self) -> u64 {
+        self.solver.work() + self.prober.as_ref().map_or(0, |p| p.work())
+    }
+
     pub(super) fn ask(&mut self, q: &Query) -> Answer {
         let key = q.fingerprint(self.base);
         if let Some(answer) = self.cache.lock().unwrap().get(&key) {
