@@ -502,22 +502,18 @@ __global__ void count_positive(const float *in, int *count, int n) {
 }
 "#;
 
-/// FIXME: the counter pattern with a float comparison in the guard. The
-/// race-free version is fine; the racy twin should be a `Race` of
-/// `Certainty::Approximate` (a float comparison is an approximated fresh
-/// boolean), but is `Unknown` today: every solver witness fails the engine's
-/// own check, because `term::eval` masks a leaf with `mask(t.width)` and a
-/// boolean leaf has width 0, so the guard always evaluates to false
-/// (`mask(w.max(1))` fixes it). This test asserts today's answer and fails
-/// once the engine is fixed: then assert the right one instead.
+/// The counter pattern with a float comparison in the guard. The comparison
+/// is a function of a value read from memory (`in[i]`), so the racy twin's
+/// races are data-dependent. (A boolean leaf once failed every witness
+/// check: the evaluator masked it with `mask(0)`.)
 #[test]
-fn fixme_float_guard_hides_the_counter_race() {
+fn float_guard_over_memory_is_data_dependent() {
     assert_race_free(&kernel(FLOAT_GUARD, &config()));
 
     let racy = twin(FLOAT_GUARD, "atomicAdd(count, 1);", "*count += 1;");
     let result = kernel(&racy, &config());
-    let today = Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() };
-    assert_eq!(result.verdict, today, "fixed? assert `Race`, `Certainty::Approximate`: {}", show(&result));
-    assert!(result.races.is_empty(), "{}", show(&result));
-    assert!(result.diagnostics.iter().any(|d| d.code == "internal-error"), "{}", show(&result));
+    assert_eq!(result.verdict, Verdict::Race, "{}", show(&result));
+    assert!(!result.races.is_empty(), "{}", show(&result));
+    assert!(result.races.iter().all(|r| r.certainty == Certainty::DataDependent), "{}", show(&result));
+    assert!(result.diagnostics.iter().all(|d| d.code != "internal-error"), "{}", show(&result));
 }

@@ -24,6 +24,27 @@ pub mod unmodelled {
     pub const VALUE: &str = "an unmodelled value";
 }
 
+/// The name of a floating-point operator, as the operation's function
+/// (`folt`: ordered less-than, as C's `<` on floats).
+pub fn float_op_name(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "fadd",
+        BinOp::Sub => "fsub",
+        BinOp::Mul => "fmul",
+        BinOp::Div => "fdiv",
+        BinOp::Rem => "frem",
+        BinOp::Min => "fmin",
+        BinOp::Max => "fmax",
+        BinOp::Eq => "foeq",
+        BinOp::Ne => "fone",
+        BinOp::Lt => "folt",
+        BinOp::Le => "fole",
+        BinOp::Gt => "fogt",
+        BinOp::Ge => "foge",
+        _ => "fop",
+    }
+}
+
 /// Evaluation of IR expressions in a state of type [`ExprEval::State`].
 pub trait ExprEval {
     type State;
@@ -54,6 +75,23 @@ pub trait ExprEval {
     /// [`unmodelled`]; `e` the expression it stands for.
     fn opaque(&mut self, e: &Expr, ty: &Type, what: &'static str) -> T;
 
+    /// A floating-point literal.
+    fn float_literal(&mut self, e: &Expr, _value: f64, ty: &Type) -> T {
+        self.opaque(e, ty, unmodelled::FLOAT)
+    }
+
+    /// A floating-point operation `op` (`fadd`, `flt`, `fptosi`, ... see
+    /// [`float_op_name`]) on `args`, of result type `ty`; `e` is the whole
+    /// expression. The default does not model it.
+    fn float_op(&mut self, _st: &Self::State, e: &Expr, op: &'static str, _args: &[&Expr], ty: &Type) -> T {
+        let what = match op {
+            "foeq" | "fone" | "folt" | "fole" | "fogt" | "foge" => unmodelled::FLOAT_COMPARISON,
+            "fpext" | "sitofp" | "uitofp" | "fptosi" | "fptoui" | "fne0" => unmodelled::CONVERSION,
+            _ => unmodelled::FLOAT,
+        };
+        self.opaque(e, ty, what)
+    }
+
     /// A product the implementor abstracts before its operands are
     /// evaluated (`blockIdx.x * blockDim.x` with symbolic geometry).
     fn product_of(&mut self, _lhs: &Expr, _rhs: &Expr, _ty: &Type) -> Option<T> {
@@ -79,14 +117,15 @@ pub trait ExprEval {
                 0 => t::boolean(*value != 0),
                 w => t::constant_i(*value, w),
             },
-            Expr::Float { ty, .. } => self.opaque(e, ty, unmodelled::FLOAT),
+            Expr::Float { value, ty } => self.float_literal(e, *value, ty),
             Expr::Var(v) => self.var(st, *v),
             Expr::Param(i) => self.param(e, *i),
             Expr::Builtin(b) => self.builtin(e, *b),
             Expr::SharedAddr(_) | Expr::Field { .. } => self.place(st, e),
             Expr::Unary { op, arg, ty } => {
                 if is_float(ty) {
-                    return self.opaque(e, ty, unmodelled::FLOAT);
+                    let name = if *op == UnOp::Neg { "fneg" } else { "fnot" };
+                    return self.float_op(st, e, name, &[arg], ty);
                 }
                 match op {
                     UnOp::Not => {
@@ -106,9 +145,18 @@ pub trait ExprEval {
             Expr::Binary { op, lhs, rhs, ty } => self.binary(st, e, *op, lhs, rhs, ty),
             Expr::Cast { ty, arg } => {
                 let from = self.ty_of(arg);
-                // A float converted to `bool` is `!= 0` of an unknown float.
-                let float = is_float(ty) || (is_float(&from) && !matches!(ty, Type::Bool));
-                if float || matches!(ty, Type::Record { .. } | Type::Opaque { .. }) {
+                if is_float(ty) || is_float(&from) {
+                    let name = match (is_float(&from), is_float(ty)) {
+                        (true, true) => "fpext",
+                        (false, _) if is_signed(&from) => "sitofp",
+                        (false, _) => "uitofp",
+                        (true, _) if matches!(ty, Type::Bool) => "fne0",
+                        (true, _) if is_signed(ty) => "fptosi",
+                        (true, _) => "fptoui",
+                    };
+                    return self.float_op(st, e, name, &[arg], ty);
+                }
+                if matches!(ty, Type::Record { .. } | Type::Opaque { .. }) {
                     return self.opaque(e, ty, unmodelled::CONVERSION);
                 }
                 let v = self.value(st, arg);
@@ -141,7 +189,7 @@ pub trait ExprEval {
         }
         if op.is_comparison() {
             if is_float(&lty) || is_float(&rty) {
-                return self.opaque(e, ty, unmodelled::FLOAT_COMPARISON);
+                return self.float_op(st, e, float_op_name(op), &[lhs, rhs], ty);
             }
             let (common, signed) = comparison_type(&lty, &rty);
             let a = self.value_as(st, lhs, &common);
@@ -150,7 +198,7 @@ pub trait ExprEval {
             return convert(&r, &Type::Bool, ty);
         }
         if is_float(ty) || is_float(&lty) || is_float(&rty) {
-            return self.opaque(e, ty, unmodelled::FLOAT);
+            return self.float_op(st, e, float_op_name(op), &[lhs, rhs], ty);
         }
         let ty = arithmetic_type(ty);
         if op == BinOp::Mul {

@@ -26,7 +26,8 @@ pub fn eval(t: &T, thread: usize, val: &dyn Valuation, memo: &mut HashMap<(*cons
     let v = match &t.node {
         Node::Bool(b) => u128::from(*b),
         Node::Const(c) => *c,
-        Node::Leaf(l) => val.leaf(*l, thread, w) & mask(w),
+        // A boolean (width 0) is 0 or 1.
+        Node::Leaf(l) => val.leaf(*l, thread, w) & mask(w.max(1)),
         Node::Not(a) => 1 - eval(a, thread, val, memo),
         Node::And(a, b) => eval(a, thread, val, memo) & eval(b, thread, val, memo),
         Node::Or(a, b) => eval(a, thread, val, memo) | eval(b, thread, val, memo),
@@ -66,9 +67,38 @@ pub fn eval(t: &T, thread: usize, val: &dyn Valuation, memo: &mut HashMap<(*cons
         Node::Trunc(a) => eval(a, thread, val, memo) & mask(w),
         Node::Uf(name, args) => {
             let args: Vec<u128> = args.iter().map(|a| eval(a, thread, val, memo)).collect();
-            val.uf(name, &args, w) & mask(w)
+            val.uf(name, &args, w) & mask(w.max(1))
         }
     };
     memo.insert(key, v);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::term::{self as t, Deps};
+
+    struct AllOnes;
+
+    impl Valuation for AllOnes {
+        fn leaf(&self, _leaf: Leaf, _thread: usize, _width: u32) -> u128 {
+            1
+        }
+        fn uf(&self, _name: &str, _args: &[u128], _width: u32) -> u128 {
+            1
+        }
+    }
+
+    #[test]
+    fn boolean_leaves_and_functions_keep_their_value() {
+        // A boolean leaf the model makes true is true (a width-0 mask once
+        // made every boolean leaf false, and every witness resting on one
+        // failed its check).
+        let b = t::leaf(Leaf::Fresh(0), 0, Deps::default());
+        assert_eq!(eval(&b, 0, &AllOnes, &mut HashMap::new()), 1);
+        let f = t::uf("f", vec![t::constant(3, 32)], 0);
+        assert_eq!(eval(&f, 0, &AllOnes, &mut HashMap::new()), 1);
+        assert_eq!(eval(&t::not(&b), 0, &AllOnes, &mut HashMap::new()), 0);
+    }
 }

@@ -388,6 +388,14 @@ pub fn with_deps(t: &T, deps: Deps) -> T {
     make(t.node.clone(), t.width, deps)
 }
 
+/// A pure function of `args` the engine knows only as a function (equal
+/// arguments, equal results): what the result depends on is what its
+/// arguments depend on, and it is approximate when `approx` says so too.
+pub fn function(name: &str, args: Vec<T>, width: u32, approx: bool) -> T {
+    let deps = args.iter().fold(Deps { approx, ..Deps::default() }, |d, a| d.union(a.deps));
+    make(Node::Uf(name.into(), args), width, deps)
+}
+
 pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
     let deps = args.iter().fold(Deps { approx: true, ..Deps::default() }, |d, a| d.union(a.deps));
     make(Node::Uf(name.into(), args), width, deps)

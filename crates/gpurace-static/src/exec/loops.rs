@@ -11,7 +11,7 @@ use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
 use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
 
 use super::counts::{Passes, StateCounts};
-use super::scan::{count_defs, has_jump, has_sync, local_writes};
+use super::scan::{count_defs, data_driven, has_jump, has_sync, local_writes};
 use super::sync::{has_store, merge_sync, wait_pattern, Held};
 use super::{merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{Level, Obj, Product, Stride, SyncEv, SyncKind, COUNT_WIDTH};
@@ -105,6 +105,10 @@ impl<'k> Exec<'k> {
             return st;
         }
         let node = NodeKey::Loop(lp.id);
+        if !self.loop_data.contains_key(&node) {
+            let data = data_driven(&[&lp.cond_pre, &lp.body, &lp.step]);
+            self.loop_data.insert(node, data);
+        }
         let mut defs: HashMap<VarId, usize> = HashMap::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             count_defs(b, &mut defs);
@@ -509,6 +513,7 @@ impl<'k> Exec<'k> {
         tag: fn(u32) -> Tag,
         purpose: u8,
     ) -> Vec<Option<T>> {
+        let data = self.loop_data.get(&node).cloned().unwrap_or_default();
         let mut env = st.env.clone();
         for var in modified {
             let entry = st.env.get(var.0 as usize).cloned().flatten();
@@ -526,7 +531,8 @@ impl<'k> Exec<'k> {
                 _ => {
                     let w = self.var_width(*var);
                     let name = self.var_name(*var);
-                    self.fresh(node, tag(var.0), || name, w, FreshKind::Havoc)
+                    let kind = if data.contains(var) { FreshKind::Data } else { FreshKind::Havoc };
+                    self.fresh(node, tag(var.0), || name, w, kind)
                 }
             };
             if let Some(slot) = env.get_mut(var.0 as usize) {

@@ -147,8 +147,8 @@ impl<'k> Exec<'k> {
         if let Some(value) = self.known_load(st, access) {
             self.set(st, dst, value);
         } else {
-            let kind = if is_float(&self.var_ty(dst)) { FreshKind::Approx } else { FreshKind::Data };
-            self.define_fresh(st, NodeKey::Access(access.id), dst, kind);
+            // A value read from memory, a float's bits included.
+            self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
             if let (Some((obj, offset)), Some(fresh)) = (ev, st.env[dst.0 as usize].clone()) {
                 let value = forward(&st.seen, &obj, access.size, &offset, fresh);
                 self.set(st, dst, value.clone());

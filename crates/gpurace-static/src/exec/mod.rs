@@ -37,7 +37,7 @@ mod stmt;
 mod sync;
 mod value;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use gpurace_core::c::width;
@@ -114,6 +114,7 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
         record: true,
         trace: Trace::default(),
         fresh: HashMap::new(),
+        loop_data: HashMap::new(),
         fields: HashMap::new(),
         sync_iterations: Vec::new(),
         levels: Vec::new(),
@@ -160,6 +161,9 @@ struct Exec<'k> {
     record: bool,
     trace: Trace<'k>,
     fresh: HashMap<(NodeKey, Tag), u32>,
+    /// Per loop, the variables that only hold values read from memory
+    /// (`scan::data_driven`).
+    loop_data: HashMap<NodeKey, BTreeSet<VarId>>,
     fields: HashMap<(u32, String), u32>,
     sync_iterations: Vec<T>,
     levels: Vec<Level>,

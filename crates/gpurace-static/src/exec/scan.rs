@@ -136,3 +136,64 @@ pub fn used_dims(kernel: &Kernel) -> [bool; 4] {
     });
     used
 }
+
+/// The variables of a loop (`blocks`: its condition, body and step) that
+/// only ever hold values read from memory: every definition of one in the
+/// loop is a read, an atomic or a warp collective, or an assignment of an
+/// expression over such variables (at least one) and values the loop does not
+/// change, with nothing the engine does not model in it. At an arbitrary
+/// iteration such a variable holds a value that came from memory, so what
+/// rests on it is data-dependent rather than approximate (`v = next[v]`,
+/// `best = max(best, x[j])`).
+pub(super) fn data_driven(blocks: &[&[Stmt]]) -> BTreeSet<VarId> {
+    let mut sources = BTreeSet::new();
+    let mut defs: Vec<(VarId, Option<Expr>)> = Vec::new();
+    for b in blocks {
+        gpurace_ir::walk_stmts(b, &mut |stmt| match stmt {
+            Stmt::Read { dst, .. } | Stmt::Atomic { dst: Some(dst), .. } | Stmt::WarpOp { dst: Some(dst), .. } => {
+                sources.insert(*dst);
+            }
+            Stmt::Decl { var, init: Some(value) } | Stmt::Assign { var, value } => {
+                defs.push((*var, Some(value.clone())))
+            }
+            Stmt::Decl { var, init: None }
+            | Stmt::Call { dst: Some(var), .. }
+            | Stmt::Inlined { result: Some(var), .. } => defs.push((*var, None)),
+            _ => {}
+        });
+    }
+    let assigned: BTreeSet<VarId> = defs.iter().map(|(v, _)| *v).collect();
+    // Assumed data-driven, then refuted until nothing changes.
+    let mut data: BTreeSet<VarId> = sources.union(&assigned).copied().collect();
+    loop {
+        let refuted: Vec<VarId> = defs
+            .iter()
+            .filter(|(v, value)| {
+                data.contains(v)
+                    && !sources.contains(v)
+                    && !value.as_ref().is_some_and(|e| over_data(e, &data, &assigned))
+            })
+            .map(|(v, _)| *v)
+            .collect();
+        if refuted.is_empty() {
+            return data;
+        }
+        for v in refuted {
+            data.remove(&v);
+        }
+    }
+}
+
+/// `e` mentions a variable of `data`, every variable it mentions that the
+/// loop changes is one, and it holds nothing the engine does not model.
+fn over_data(e: &Expr, data: &BTreeSet<VarId>, assigned: &BTreeSet<VarId>) -> bool {
+    let mut some = false;
+    let mut fine = true;
+    e.visit(&mut |x| match x {
+        Expr::Var(v) if data.contains(v) => some = true,
+        Expr::Var(v) if assigned.contains(v) => fine = false,
+        Expr::Unknown { .. } | Expr::Call { .. } => fine = false,
+        _ => {}
+    });
+    some && fine
+}

@@ -6,7 +6,7 @@
 
 use gpurace_core::c::{is_float, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
-use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
+use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, Node, T};
 use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
 
 use super::loops::strip_casts;
@@ -39,6 +39,8 @@ impl ExprEval for Exec<'_> {
     fn param(&mut self, e: &Expr, index: u32) -> T {
         let ty = self.ty_of(e);
         match ty {
+            // A float parameter is an input like any other: its bits.
+            Type::Float { bits: 32 | 64 } => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
             Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty, unmodelled::VALUE),
             Type::Ptr(_) | Type::Array { .. } => self.param_pointer(index),
             _ => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
@@ -122,6 +124,32 @@ impl ExprEval for Exec<'_> {
             Base::Shared(id) => object_base(BaseKind::Shared, id.0),
             Base::Global(id) => object_base(BaseKind::Global, id.0),
             Base::Local(v) | Base::Host(v) => object_base(BaseKind::Local, v.0),
+        }
+    }
+
+    fn float_literal(&mut self, e: &Expr, value: f64, ty: &Type) -> T {
+        match ty {
+            Type::Float { bits: 32 } => t::constant(u128::from((value as f32).to_bits()), 32),
+            Type::Float { bits: 64 } => t::constant(u128::from(value.to_bits()), 64),
+            _ => self.opaque(e, ty, unmodelled::FLOAT),
+        }
+    }
+
+    /// Floating-point operations are functions of their operands' bits that
+    /// the engine does not interpret. A result computed from a value that is
+    /// free in the program (read from memory, or a kernel input) is as free
+    /// as that value: data-dependent when it depends on memory, definite for
+    /// an input. One computed from nothing free (constants, thread indices)
+    /// has a value the engine does not know: approximate.
+    fn float_op(&mut self, st: &State, _e: &Expr, op: &'static str, args: &[&Expr], ty: &Type) -> T {
+        let values: Vec<T> = args.iter().map(|a| t::to_bv(&self.value(st, a))).collect();
+        let data = values.iter().any(|v| v.deps.data || has_input(v));
+        // One function per operator and operand widths (`folt.32.32`): the
+        // solver declares a function once per name.
+        let name = values.iter().fold(op.to_string(), |name, v| format!("{name}.{}", v.width));
+        match width(ty) {
+            0 => t::to_bool(&t::function(&name, values, 1, !data)),
+            w => t::function(&name, values, w, !data),
         }
     }
 
@@ -269,4 +297,15 @@ impl<'k> Exec<'k> {
         self.trace.abstractions.products.push(product);
         Some(t::resize(&leaf, width(ty), false))
     }
+}
+
+/// Whether `term` mentions a kernel input: a parameter (or a field of one) or
+/// a host value.
+fn has_input(term: &T) -> bool {
+    let mut found = false;
+    t::visit(term, &mut std::collections::HashSet::new(), &mut |n| {
+        found |= matches!(n.node, Node::Leaf(Leaf::Param(_) | Leaf::ParamField(_) | Leaf::Host(_)));
+        !found
+    });
+    found
 }

@@ -282,7 +282,7 @@ impl<'c> Solver<'c> {
             Node::Uf(name, args) => {
                 let values: Vec<BV<'c>> = args.iter().map(|a| self.bv(a, th)).collect();
                 let widths: Vec<u32> = args.iter().map(|a| a.width.max(1)).collect();
-                let f = self.functions.entry((name.clone(), args.len(), w)).or_insert_with(|| {
+                let f = self.functions.entry((name.clone(), widths.clone(), w)).or_insert_with(|| {
                     let domain: Vec<Sort<'c>> = widths.iter().map(|w| Sort::bitvector(ctx, *w)).collect();
                     let domain: Vec<&Sort<'c>> = domain.iter().collect();
                     FuncDecl::new(ctx, format!("{name}/{}", args.len()), &domain, &Sort::bitvector(ctx, w))

@@ -19,7 +19,8 @@ pub struct Solver<'c> {
     pub(super) ctx: &'c Context,
     pub(super) solver: z3::Solver<'c>,
     pub(super) memo: HashMap<(*const Term, u8), (T, Dynamic<'c>)>,
-    pub(super) functions: HashMap<(Arc<str>, usize, u32), FuncDecl<'c>>,
+    /// Uninterpreted functions by name, argument widths and result width.
+    pub(super) functions: HashMap<(Arc<str>, Vec<u32>, u32), FuncDecl<'c>>,
     pub(super) timeout_ms: u32,
     /// The facts asserted below every query (their leaves are in every model).
     pub(super) common: Vec<T>,
