@@ -105,10 +105,7 @@ impl<'k> Exec<'k> {
             return st;
         }
         let node = NodeKey::Loop(lp.id);
-        if !self.loop_data.contains_key(&node) {
-            let data = data_driven(&[&lp.cond_pre, &lp.body, &lp.step]);
-            self.loop_data.insert(node, data);
-        }
+        self.loop_data.entry(node).or_insert_with(|| data_driven(&[&lp.cond_pre, &lp.body, &lp.step]));
         let mut defs: HashMap<VarId, usize> = HashMap::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             count_defs(b, &mut defs);
