@@ -54,6 +54,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         query_timeout: std::time::Duration::from_millis(args.query_timeout),
         stats: args.stats,
         warp_sync: args.warp_sync,
+        report_possible: args.report_possible,
         debug: gpurace_static::SolverDebug {
             solver_dump: args.solver_dump.clone(),
             query_stats: args.query_stats,

@@ -127,6 +127,12 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_host: bool,
 
+    /// Count possible races as races: a kernel whose only findings are
+    /// `approximate` (they rest on what gpurace does not model) is `race`
+    /// and the exit code 1, instead of `unknown` and 0
+    #[arg(long)]
+    pub report_possible: bool,
+
     /// A fact about kernel launches, as a C expression over a kernel's integer
     /// parameters, `blockDim.x` ... `gridDim.z`; repeatable
     ///

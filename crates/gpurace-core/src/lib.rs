@@ -20,5 +20,5 @@ pub mod term;
 pub mod verdict;
 
 pub use race::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Witness};
-pub use site::{HostValue, Site};
+pub use site::{HostValue, Origin, Site};
 pub use verdict::{KernelResult, Verdict};

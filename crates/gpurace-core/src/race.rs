@@ -141,6 +141,13 @@ pub struct Race {
     /// Why synchronisation around the accesses does not order them (the
     /// locks differ, a fence is missing...).
     pub notes: Vec<String>,
+    /// For an `approximate` race: the values and constructs gpurace did not
+    /// model that it rests on, each said so a user can act on it
+    /// ("`wB`, which gpurace could not compute at main.cu:88").
+    pub rests_on: Vec<String>,
+    /// A possible race: `approximate`, so it does not make the kernel `race`
+    /// (unless the user asks for every candidate, `--report-possible`).
+    pub possible: bool,
 }
 
 impl Race {
@@ -182,6 +189,8 @@ mod tests {
             second: loc(2),
             witness: None,
             notes: Vec::new(),
+            rests_on: Vec::new(),
+            possible: false,
         };
         assert_eq!(race.rule_id(), "intra-warp-race");
         race.class = RaceClass::InterBlock;

@@ -44,6 +44,26 @@ pub struct HostValue {
     pub name: String,
     pub width: u32,
     pub signed: bool,
+    pub origin: Origin,
+    /// Where the host evaluation made it (the statement it was at).
+    pub span: Option<Span>,
+}
+
+/// Where a value a witness rests on comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A genuine input of the program: `argv`, a file, `rand`, the
+    /// environment, a value the CUDA runtime picks (a pitch, a status).
+    Input,
+    /// The value of a host loop's counter at the iteration that launches (or
+    /// after the loop), for a loop whose iterations gpurace summarised
+    /// exactly (`for (i = a; i < n; i += c)`, `for (s = 1; s < n; s *= 2)`):
+    /// fixed by the program, one value per iteration.
+    Iteration,
+    /// A value the program computes but gpurace did not: a host expression,
+    /// call or construct it does not model. A race that rests on one is
+    /// `approximate`.
+    Unmodelled,
 }
 
 impl Site {

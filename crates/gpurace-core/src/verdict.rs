@@ -57,3 +57,26 @@ pub struct KernelResult {
     /// races falls back to it.
     pub undecided: Option<String>,
 }
+
+impl KernelResult {
+    /// Sets the verdict from the races and `undecided`: `race` when some race
+    /// is more than possible; `unknown` when the only findings are possible
+    /// races (they rest on what gpurace does not model) or some pairs were
+    /// not decided; `race-free` otherwise.
+    pub fn settle(&mut self) {
+        let possible: Vec<&Race> = self.races.iter().filter(|r| r.possible).collect();
+        self.verdict = if possible.len() < self.races.len() {
+            Verdict::Race
+        } else if let Some(first) = possible.first() {
+            let on = first.rests_on.first().map_or("what gpurace does not model", String::as_str);
+            let n = possible.len();
+            let races = if n == 1 { "1 possible race".to_string() } else { format!("{n} possible races") };
+            Verdict::Unknown { reason: format!("{races}, resting on what gpurace does not model (e.g. {on})") }
+        } else {
+            match &self.undecided {
+                Some(reason) => Verdict::Unknown { reason: reason.clone() },
+                None => Verdict::RaceFree,
+            }
+        };
+    }
+}

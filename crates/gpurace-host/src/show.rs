@@ -89,10 +89,11 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
 mod tests {
     use super::*;
     use gpurace_core::term::{self as t, Deps};
+    use gpurace_core::Origin;
 
     #[test]
     fn host_terms_print_as_c() {
-        let values = vec![HostValue { name: "n".into(), width: 32, signed: true }];
+        let values = vec![HostValue { name: "n".into(), width: 32, signed: true, origin: Origin::Input, span: None }];
         let n = t::leaf(Leaf::Host(0), 32, Deps::default());
         let grid = t::bin(BvOp::SDiv, &t::add(&n, &t::constant(255, 32)), &t::constant(256, 32));
         assert_eq!(show(&grid, &values), "(n + 255) / 256");

@@ -76,6 +76,10 @@ pub struct Kernel {
     pub body: Block,
     /// Set when lowering had to approximate (unknown constructs, recursion).
     pub approximate: bool,
+    /// Device functions the user's program declares without a body (an
+    /// external library's) that the kernel calls: what they return is an
+    /// input of the program, like a library kernel's parameter.
+    pub externals: Vec<String>,
 }
 
 impl Kernel {

@@ -96,12 +96,7 @@ impl FileReport {
             let before = kernel.races.len();
             kernel.races.retain(|_| !flags.next().unwrap_or(false));
             dropped += before - kernel.races.len();
-            if kernel.races.is_empty() {
-                kernel.verdict = match &kernel.undecided {
-                    Some(reason) => Verdict::Unknown { reason: reason.clone() },
-                    None => Verdict::RaceFree,
-                };
-            }
+            kernel.settle();
         }
         dropped
     }
@@ -135,7 +130,12 @@ impl FileReport {
     }
 
     pub(crate) fn race_count(&self) -> usize {
-        self.kernels.iter().map(|k| k.races.len()).sum()
+        self.kernels.iter().map(|k| k.races.iter().filter(|r| !r.possible).count()).sum()
+    }
+
+    /// Races that rest on what gpurace does not model (`Race::possible`).
+    pub(crate) fn possible_count(&self) -> usize {
+        self.kernels.iter().map(|k| k.races.iter().filter(|r| r.possible).count()).sum()
     }
 }
 

@@ -18,6 +18,7 @@
 //! finding has. A side of a race whose source line is not at hand (a header
 //! that was not read, a line past the end of the file) is named in a note.
 
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -55,8 +56,26 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     for diagnostic in file.sorted_diagnostics() {
         write_group(diagnostic_group(diagnostic, sources), out)?;
     }
+    // Possible races are shown a few per cause: thousands of them resting on
+    // one construct gpurace does not model say one thing.
+    let mut shown: HashMap<String, usize> = HashMap::new();
+    let mut hidden: BTreeMap<String, usize> = BTreeMap::new();
     for (kernel, race) in file.sorted_races() {
+        if race.possible {
+            let cause = race.rests_on.join("; on ");
+            let n = shown.entry(cause.clone()).or_default();
+            *n += 1;
+            if *n > POSSIBLE_SHOWN {
+                *hidden.entry(cause).or_default() += 1;
+                continue;
+            }
+        }
         write_group(race_group(kernel, race, sources), out)?;
+    }
+    for (cause, n) in hidden {
+        let cause = if cause.is_empty() { "code gpurace over-approximated".to_string() } else { cause };
+        let title = format!("{n} more possible race{} rest on {cause}", plural(n));
+        write_group(Group::with_title(Level::WARNING.primary_title(title).id("possible-races")), out)?;
     }
     for kernel in file.sorted_kernels() {
         let verdict = match kernel.verdict.reason() {
@@ -76,15 +95,22 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     }
     let kernels = file.kernels.len();
     let races = file.race_count();
+    let possible = match file.possible_count() {
+        0 => String::new(),
+        n => format!(", {n} possible"),
+    };
     writeln!(
         out,
-        "{}: {} ({kernels} kernel{}, {races} race{})",
+        "{}: {} ({kernels} kernel{}, {races} race{}{possible})",
         file.file,
         file.verdict().as_str(),
         plural(kernels),
         plural(races),
     )
 }
+
+/// Possible races shown in full per cause and file; the rest are counted.
+const POSSIBLE_SHOWN: usize = 3;
 
 /// rustc's styles, which the CLI strips when stdout is not a terminal or
 /// `NO_COLOR` is set (anstream). The width stays the renderer's default
@@ -151,7 +177,8 @@ fn race_group<'a>(kernel: &KernelResult, race: &'a Race, sources: &'a Sources) -
         }
     }
     let notes = unseen.into_iter().map(|m| format!("{} at {}", m.label, place(m.location))).chain(notes(race));
-    Level::ERROR
+    let level = if race.possible { Level::WARNING } else { Level::ERROR };
+    level
         .primary_title(message(race, &kernel.kernel))
         .id(race.rule_id())
         .elements(elements)
@@ -282,6 +309,8 @@ mod tests {
             second: at(second, AccessMode::Read),
             witness: None,
             notes: Vec::new(),
+            rests_on: Vec::new(),
+            possible: false,
         };
         let kernel = KernelResult {
             kernel: "k".into(),

@@ -3,7 +3,7 @@
 //! With one input file, the output is exactly one object:
 //!
 //! ```json
-//! {"schema_version": 1,
+//! {"schema_version": 2,
 //!  "verdict": "race" | "race-free" | "unknown" | "error",
 //!  "file": "reduce.cu",
 //!  "tool": {"name": "gpurace", "version": "0.1.0"},
@@ -56,7 +56,7 @@ fn write(value: &impl Serialize, out: &mut dyn Write) -> io::Result<()> {
 
 /// The version of the report's schema (`docs/report.schema.json`): raised
 /// when a field changes meaning or goes away, not when one is added.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct RunJson<'a> {
@@ -146,6 +146,8 @@ impl<'a> FileJson<'a> {
                         launch: w.launch.as_deref(),
                         host: w.host.iter().map(|(name, value)| ParamJson { name, value: *value }).collect(),
                     }),
+                    possible: race.possible,
+                    rests_on: &race.rests_on,
                 })
                 .collect(),
             diagnostics: report
@@ -206,6 +208,11 @@ struct RaceJson<'a> {
     first: LocationJson<'a>,
     second: LocationJson<'a>,
     witness: Option<WitnessJson<'a>>,
+    /// An `approximate` race that does not make its kernel `race` (see
+    /// `--report-possible`).
+    possible: bool,
+    /// What an `approximate` race rests on that gpurace did not model.
+    rests_on: &'a [String],
 }
 
 #[derive(Serialize)]

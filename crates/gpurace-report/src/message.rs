@@ -7,7 +7,7 @@ use gpurace_ir::Space;
 
 /// The one-line message of a race found in `kernel`.
 pub(crate) fn message(race: &Race, kernel: &str) -> String {
-    let possible = if race.certainty == Certainty::Approximate { "possible " } else { "" };
+    let possible = if race.possible || race.certainty == Certainty::Approximate { "possible " } else { "" };
     match race.kind {
         RaceKind::DataRace => {
             let target = match (&race.array, race.space) {
@@ -69,8 +69,11 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
     match race.certainty {
         Certainty::Definite => {}
         Certainty::DataDependent => notes.push("the race depends on values read from memory".to_string()),
-        Certainty::Approximate => {
+        Certainty::Approximate if race.rests_on.is_empty() => {
             notes.push("the race involves code that gpurace over-approximated, so it may be spurious".to_string())
+        }
+        Certainty::Approximate => {
+            notes.push(format!("the race may be spurious: it rests on {}", race.rests_on.join("; on ")))
         }
     }
     notes
@@ -189,6 +192,8 @@ mod tests {
             second: at(2, AccessMode::Read),
             witness: None,
             notes: Vec::new(),
+            rests_on: Vec::new(),
+            possible: false,
         }
     }
 

@@ -75,6 +75,8 @@ pub(crate) fn sample_run() -> Run {
             host: vec![("n".into(), 256)],
         }),
         notes: Vec::new(),
+        rests_on: Vec::new(),
+        possible: false,
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());
     scale.diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", "proved with 3 queries").at(
@@ -103,6 +105,8 @@ pub(crate) fn sample_run() -> Run {
         second: at("tile.cu", 4, 5, "a[threadIdx.x]", Some(AccessMode::Write)),
         witness: None,
         notes: Vec::new(),
+        rests_on: Vec::new(),
+        possible: false,
     };
     let divergence = Race {
         class: RaceClass::IntraBlock,
@@ -114,6 +118,8 @@ pub(crate) fn sample_run() -> Run {
         second: at("tile.cu", 3, 26, "__syncthreads()", None),
         witness: Some(Witness { params: vec![("n".into(), 7)], ..Witness::default() }),
         notes: Vec::new(),
+        rests_on: Vec::new(),
+        possible: false,
     };
     let tile = FileReport {
         file: "tile.cu".into(),

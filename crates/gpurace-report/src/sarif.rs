@@ -135,7 +135,7 @@ fn result(race: &Race, k: &KernelResult) -> SarifResult {
     SarifResult {
         rule_id: race.rule_id(),
         rule_index,
-        level: "error",
+        level: if race.possible { "warning" } else { "error" },
         message: Message { text },
         locations: vec![location(&race.second, None, label(race, true))],
         related_locations: vec![location(&race.first, Some(1), label(race, false))],

@@ -49,6 +49,9 @@ pub struct Config {
     /// The host code constrains every dimension of the launch: do not assume
     /// that dimensions the kernel never reads are 1.
     pub host_geometry: bool,
+    /// Count `approximate` races as races (verdict `race`), not as possible
+    /// races of an `unknown` kernel.
+    pub report_possible: bool,
     /// Switches for looking inside the solver; off by default.
     pub debug: SolverDebug,
 }
@@ -84,6 +87,7 @@ impl Default for Config {
             stats: false,
             warp_sync: None,
             host_geometry: false,
+            report_possible: false,
             debug: SolverDebug::default(),
         }
     }

@@ -279,6 +279,9 @@ impl FnLower<'_, '_> {
                     ));
                     self.emit(Stmt::Unknown { reason: format!("call to `{name}`"), span });
                 }
+                if self.ix.user_declared(addr) && !self.externals.contains(&name) {
+                    self.externals.push(name.clone());
+                }
                 Expr::Call { func: name, args: vals, ty }
             }
         }

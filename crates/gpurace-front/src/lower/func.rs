@@ -92,6 +92,8 @@ pub struct FnLower<'a, 'b> {
     ref_returns: Vec<Option<RefReturn>>,
     this_places: Vec<Option<LValue>>,
     pub approximate: bool,
+    /// Bodyless device functions the user declared and this function calls.
+    pub externals: Vec<String>,
     pub diags: Vec<Diagnostic>,
     pub host: Option<HostState>,
     /// Inside an inlined prelude function, the user's call site: what the
@@ -139,6 +141,7 @@ pub fn lower_kernel(
             shared: f.shared,
             body,
             approximate: f.approximate,
+            externals: f.externals,
         };
     }
     let (name, _) = node.decl_name_and_type();
@@ -156,6 +159,7 @@ pub fn lower_kernel(
         shared: Vec::new(),
         body: vec![Stmt::Unknown { reason: "lowering did not converge".into(), span }],
         approximate: true,
+        externals: Vec::new(),
     }
 }
 
@@ -287,6 +291,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             ref_returns: Vec::new(),
             this_places: Vec::new(),
             approximate: false,
+            externals: Vec::new(),
             diags: Vec::new(),
             host,
             call_site: None,

@@ -61,6 +61,16 @@ impl<'a> Index<'a> {
         })
     }
 
+    /// Whether the function declared at `addr` is declared in the user's
+    /// files (not only in the prelude or a system header).
+    pub fn user_declared(&self, addr: u64) -> bool {
+        let canon = self.canonical(addr);
+        self.declarations.iter().filter(|d| self.canonical(d.addr) == canon).any(|d| {
+            let file = crate::ast::decl_file(d, self.files);
+            !self.prelude_files.contains(&file) && !self.system_files.contains(&file)
+        })
+    }
+
     pub fn function(&self, addr: u64) -> Option<&Node> {
         self.functions.get(&self.canonical(addr)).copied()
     }
@@ -152,6 +162,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
                     shared: Vec::new(),
                     body: vec![gpurace_ir::Stmt::Unknown { reason: "lowering failed".into(), span }],
                     approximate: true,
+                    externals: Vec::new(),
                 }
             }
         };

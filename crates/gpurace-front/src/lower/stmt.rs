@@ -69,6 +69,17 @@ impl FnLower<'_, '_> {
                 cond_pre.extend(pre);
                 let init = Vec::new();
                 let body = self.loop_body(it.next());
+                // In host code, `T v = a; while (v < n) v = v OP c;` has the
+                // shape of a `for` loop: the statement before it starts it,
+                // the body is the step.
+                let pattern = match (&self.host, body.as_slice()) {
+                    (Some(_), [_]) => self
+                        .blocks
+                        .last()
+                        .and_then(|b| b.last())
+                        .and_then(|prev| loop_pattern(std::slice::from_ref(prev), &cond_pre, cond.as_ref(), &body)),
+                    _ => None,
+                };
                 self.emit_loop(Loop {
                     id: Default::default(),
                     kind: LoopKind::While,
@@ -77,7 +88,7 @@ impl FnLower<'_, '_> {
                     cond,
                     step: Vec::new(),
                     body,
-                    pattern: None,
+                    pattern,
                     span,
                 });
             }

@@ -8,7 +8,8 @@ use super::{Evaluator, State};
 use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, T};
-use gpurace_ir::{BinOp, Loop, StepOp, Stmt, Type, VarId};
+use gpurace_core::Origin;
+use gpurace_ir::{BinOp, Expr, Loop, StepOp, Stmt, Type, VarId};
 
 impl<'p> Evaluator<'p> {
     pub(super) fn exec_loop(&mut self, st: State, lp: &'p Loop) -> State {
@@ -24,9 +25,13 @@ impl<'p> Evaluator<'p> {
         let mut entry = st.clone();
         let mut vars: Vec<VarId> = assigned.into_iter().collect();
         vars.sort();
+        let exact = exact_counter(lp, &vars);
         for v in &vars {
             let (name, ty) = (self.var_name(*v), self.var_ty(*v));
-            let x = self.unknown(&format!("{name} (in the loop at line {})", lp.span.line), &ty);
+            self.here = lp.span;
+            let name = format!("{name} (in the loop at line {})", lp.span.line);
+            let origin = if exact == Some(*v) { Origin::Iteration } else { Origin::Unmodelled };
+            let x = self.host_value(&name, &ty, origin);
             self.set(&mut entry, *v, x);
         }
         let pattern_facts = self.pattern_facts(&st, &entry, lp);
@@ -67,7 +72,11 @@ impl<'p> Evaluator<'p> {
         // unknown one, left when the condition fails or by a `break`.
         let mut out = after;
         out.alive = if body.broke.is_false() && lp.cond_pre.is_empty() {
-            t::and(&out.alive, &t::not(&cond))
+            let least = match exact {
+                Some(var) => self.least(&st, &out, lp, var),
+                None => t::tru(),
+            };
+            t::and(&out.alive, &t::and(&t::not(&cond), &least))
         } else {
             st.alive.clone()
         };
@@ -97,6 +106,29 @@ impl<'p> Evaluator<'p> {
         // The memory after the step is what the next iteration sees.
         out.mem = step.mem;
         (out, cond)
+    }
+
+    /// The counter `var` of an exactly summarised loop leaves it at the first
+    /// value whose condition fails: it is the initial value, or the
+    /// condition held one step before (`i == a || cond(i - c)`).
+    fn least(&mut self, before: &State, exit: &State, lp: &Loop, var: VarId) -> T {
+        let (Some(p), Some(cond), Some(i)) = (&lp.pattern, &lp.cond, exit.env.get(&var).cloned()) else {
+            return t::tru();
+        };
+        let ty = self.var_ty(var);
+        let init = self.value_as(before, &p.init, &ty);
+        let step = self.value_as(before, &p.step, &ty);
+        let previous = match p.step_op {
+            StepOp::Add => t::bin(BvOp::Sub, &i, &step),
+            StepOp::Sub => t::add(&i, &step),
+            StepOp::Mul => t::bin(BvOp::UDiv, &i, &step),
+            StepOp::Shl => t::bin(BvOp::LShr, &i, &step),
+            _ => return t::tru(),
+        };
+        let mut at = exit.clone();
+        at.env.insert(var, previous);
+        let held = t::to_bool(&self.value(&at, cond));
+        t::or(&t::eq(&i, &init), &held)
     }
 
     /// What a recognised loop shape says about its variable at any
@@ -172,4 +204,29 @@ pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
         }
         _ => {}
     });
+}
+
+/// The counter of `lp` when its pattern gives every iteration exactly: a
+/// `+`/`-` step toward the bound, or doubling from 1 (`*= 2`, `<<= 1`), with
+/// a condition over the counter and values the loop does not change.
+fn exact_counter(lp: &Loop, assigned: &[VarId]) -> Option<VarId> {
+    let p = lp.pattern.as_ref()?;
+    let constant = |e: &Expr| e.as_int();
+    let exact = match p.step_op {
+        StepOp::Add => matches!(p.cmp, BinOp::Lt | BinOp::Le | BinOp::Ne),
+        StepOp::Sub => matches!(p.cmp, BinOp::Gt | BinOp::Ge | BinOp::Ne),
+        StepOp::Mul => {
+            constant(&p.init) == Some(1) && constant(&p.step) == Some(2) && matches!(p.cmp, BinOp::Lt | BinOp::Le)
+        }
+        StepOp::Shl => {
+            constant(&p.init) == Some(1) && constant(&p.step) == Some(1) && matches!(p.cmp, BinOp::Lt | BinOp::Le)
+        }
+        _ => false,
+    };
+    let others_fixed = lp.cond.as_ref().is_some_and(|c| {
+        let mut fixed = true;
+        c.visit(&mut |e| fixed &= !matches!(e, Expr::Var(v) if *v != p.var && assigned.contains(v)));
+        fixed
+    });
+    (exact && others_fixed && lp.cond_pre.is_empty()).then_some(p.var)
 }

@@ -67,7 +67,11 @@ impl<'p> Evaluator<'p> {
                 let v = match self.contents.get(&key) {
                     Some(v) => v.clone(),
                     None => {
-                        let v = self.unknown(&access.name, &access.ty);
+                        let v = if self.input_gens.contains(&(slot, generation)) {
+                            self.input(&access.name, &access.ty)
+                        } else {
+                            self.unknown(&access.name, &access.ty)
+                        };
                         self.contents.insert(key, v.clone());
                         v
                     }

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use gpurace_core::c::{convert, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
-use gpurace_core::HostValue;
+use gpurace_core::{HostValue, Origin};
 use gpurace_ir::{Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
 pub use memory::allocation_of;
@@ -94,6 +94,11 @@ pub struct Evaluator<'p> {
     /// Host values named after a call, renamed after the variable they
     /// initialise (`n = atoi(argv[1])` is `n`).
     renamable: HashSet<u32>,
+    /// The statement being evaluated, for where host values come from.
+    here: Span,
+    /// Memory generations written by a call that reads input (`scanf`,
+    /// `fread`): their unknown contents are input.
+    input_gens: HashSet<(u32, u32)>,
     /// Unknown contents of cells: (slot, offset, bytes, generation) -> value.
     contents: HashMap<(u32, u64, u64, u32), T>,
     next_gen: u32,
@@ -117,6 +122,8 @@ impl<'p> Evaluator<'p> {
             next_frame: 0,
             calls: Vec::new(),
             renamable: HashSet::new(),
+            here: Span::NONE,
+            input_gens: HashSet::new(),
             contents: HashMap::new(),
             next_gen: 1,
         }
@@ -127,7 +134,7 @@ impl<'p> Evaluator<'p> {
         let params: Vec<T> = func
             .params
             .iter()
-            .map(|p| self.unknown(&format!("{} (parameter of {})", p.name, func.name), &p.ty))
+            .map(|p| self.input(&format!("{} (parameter of {})", p.name, func.name), &p.ty))
             .collect();
         let st = State {
             alive: t::tru(),
@@ -165,14 +172,24 @@ impl<'p> Evaluator<'p> {
         self.frames.last().expect("evaluation runs inside a function")
     }
 
-    /// A new host value.
+    /// A new host value for something the evaluation does not model.
     fn unknown(&mut self, name: &str, ty: &Type) -> T {
+        self.host_value(name, ty, Origin::Unmodelled)
+    }
+
+    /// A new host value for an input of the program.
+    fn input(&mut self, name: &str, ty: &Type) -> T {
+        self.host_value(name, ty, Origin::Input)
+    }
+
+    pub(super) fn host_value(&mut self, name: &str, ty: &Type, origin: Origin) -> T {
         let w = match width(ty) {
             0 => 1,
             w => w,
         };
         let index = self.values.len() as u32;
-        self.values.push(HostValue { name: name.to_string(), width: w, signed: is_signed(ty) });
+        let span = (!self.here.is_none()).then_some(self.here);
+        self.values.push(HostValue { name: name.to_string(), width: w, signed: is_signed(ty), origin, span });
         let v = t::leaf(Leaf::Host(index), w, no());
         if width(ty) == 0 {
             t::to_bool(&v)
@@ -358,8 +375,14 @@ impl<'p> Evaluator<'p> {
                 st.alive = t::and(&st.alive, &c);
             }
             Stmt::Exit { .. } => st.alive = t::fals(),
-            Stmt::Call { callee, args, dst, span } => st = self.call_stmt(st, callee, args, *dst, *span),
-            Stmt::Launch { launch, span } => self.launch(&st, *launch, *span),
+            Stmt::Call { callee, args, dst, span } => {
+                self.here = *span;
+                st = self.call_stmt(st, callee, args, *dst, *span);
+            }
+            Stmt::Launch { launch, span } => {
+                self.here = *span;
+                self.launch(&st, *launch, *span);
+            }
             Stmt::WarpOp { dst: None, .. } | Stmt::Barrier { .. } | Stmt::Fence { .. } | Stmt::Unknown { .. } => {}
         }
         st
@@ -381,7 +404,7 @@ impl<'p> Evaluator<'p> {
             "cudaMallocPitch" if values.len() >= 4 => {
                 let width = size_of(2).unwrap_or_else(|| t::constant(0, 64));
                 let height = size_of(3).unwrap_or_else(|| t::constant(0, 64));
-                let pitch = self.unknown("the pitch of cudaMallocPitch", &Type::ULONG);
+                let pitch = self.input("the pitch of cudaMallocPitch", &Type::ULONG);
                 self.facts.push(t::ule(&width, &pitch));
                 self.facts.push(t::ule(&pitch, &t::constant(MAX_ALLOC, 64)));
                 let p = self.allocate(&st, t::mul(&pitch, &height), span);
@@ -440,12 +463,17 @@ impl<'p> Evaluator<'p> {
             return end;
         }
         // A call the analysis does not follow: whatever its pointer arguments
-        // point to may change.
+        // point to may change (to input, for a function that reads input).
+        let input = is_input(callee);
         for v in &values {
             self.clobber(&mut st, v);
+            if let (true, Some((slot, _))) = (input, Self::cell_of(v)) {
+                self.input_gens.insert((slot, st.gens.get(&slot).copied().unwrap_or(0)));
+            }
         }
         if let (Some(d), Some(ty)) = (dst, dst_ty) {
-            let v = self.unknown(&format!("{callee}(...)"), &ty);
+            let name = format!("{callee}(...)");
+            let v = if input { self.input(&name, &ty) } else { self.unknown(&name, &ty) };
             if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
                 self.renamable.insert(*i);
             }
@@ -458,7 +486,7 @@ impl<'p> Evaluator<'p> {
     fn ret_status(&mut self, st: &mut State, dst: Option<VarId>) {
         if let Some(d) = dst {
             let ty = self.var_ty(d);
-            let v = self.unknown("a CUDA status", &ty);
+            let v = self.input("a CUDA status", &ty);
             self.set(st, d, v);
         }
     }
@@ -579,4 +607,57 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
         (Some(x), _) => Some(x),
         (None, y) => y,
     }
+}
+
+/// Library functions whose results (and whatever they write through their
+/// pointer arguments) are inputs of the program: what it reads from the
+/// command line, files, the terminal, the environment, the clock and random
+/// number generators.
+const INPUT_FUNCTIONS: &[&str] = &[
+    "rand",
+    "random",
+    "rand_r",
+    "drand48",
+    "erand48",
+    "lrand48",
+    "mrand48",
+    "atoi",
+    "atol",
+    "atoll",
+    "atof",
+    "strtol",
+    "strtoul",
+    "strtoll",
+    "strtoull",
+    "strtod",
+    "strtof",
+    "strtold",
+    "stoi",
+    "stol",
+    "stoll",
+    "stoul",
+    "stoull",
+    "stof",
+    "stod",
+    "getenv",
+    "scanf",
+    "fscanf",
+    "sscanf",
+    "fread",
+    "fgets",
+    "fgetc",
+    "getc",
+    "getchar",
+    "getline",
+    "read",
+    "time",
+    "clock",
+    "gettimeofday",
+    "clock_gettime",
+];
+
+/// Whether a call to `callee` (qualified or not) reads input.
+pub(super) fn is_input(callee: &str) -> bool {
+    let name = callee.rsplit("::").next().unwrap_or(callee);
+    INPUT_FUNCTIONS.contains(&name)
 }

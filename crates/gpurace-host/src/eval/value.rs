@@ -3,7 +3,7 @@
 //! it models (`new T[n]`, `rand`), addresses of variables and allocations,
 //! and a fresh named host value for everything else.
 
-use super::{Evaluator, State, SLOT_BITS, VAR_SLOT};
+use super::{is_input, Evaluator, State, SLOT_BITS, VAR_SLOT};
 use gpurace_core::c::width;
 use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::term::{self as t, CmpOp, Leaf, T};
@@ -62,7 +62,8 @@ impl<'p> ExprEval for Evaluator<'p> {
             let span = self.frame().func.span;
             return self.allocate(st, size, span);
         }
-        let v = self.unknown(&format!("{func}(...)"), ty);
+        let name = format!("{func}(...)");
+        let v = if is_input(func) { self.input(&name, ty) } else { self.unknown(&name, ty) };
         if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
             self.renamable.insert(*i);
         }

@@ -476,6 +476,8 @@ mod tests {
             second: at,
             witness: Some(witness),
             notes: Vec::new(),
+            rests_on: Vec::new(),
+            possible: false,
         }
     }
 

@@ -2,11 +2,11 @@
 //! locations, its class, certainty and notes; barrier divergence; and the
 //! warnings and verdict of a kernel.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use gpurace_core::arith;
-use gpurace_core::term::{Leaf, T};
-use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Site, Witness};
+use gpurace_core::term::{self as t, Leaf, Leaves, Node, T};
+use gpurace_core::{AccessMode, Certainty, Location, Origin, Race, RaceClass, RaceKind, Site, Witness};
 use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
 use super::pairs::{address, covers, mode, Job};
@@ -16,14 +16,90 @@ use crate::exec;
 use crate::smt::{self, Assignment, Relation};
 use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};
 
-pub(super) fn certainty(terms: &[&T]) -> Certainty {
-    if terms.iter().any(|t| t.deps.approx) {
+/// How sure a finding over `terms` is, and what it rests on that gpurace
+/// did not model: a value of the kernel it over-approximated (an `Unknown`
+/// of the lowering, an opaque call), or a host value it could not compute
+/// that the terms depend on through the site's facts. Geometry is part of
+/// every witness, so host values the launch geometry depends on count too.
+pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &Leaves) -> (Certainty, Vec<String>) {
+    let mut rests_on = Vec::new();
+    let mut seen = HashSet::new();
+    let mut relevant = BTreeSet::new();
+    for term in terms {
+        t::visit(term, &mut seen, &mut |n| {
+            match &n.node {
+                Node::Leaf(Leaf::Fresh(i)) if n.deps.approx => {
+                    let name = leaves.fresh.get(*i as usize).map_or("a value", String::as_str);
+                    rests_on.push(format!("{name}, which gpurace over-approximates"));
+                }
+                Node::Uf(name, _) if n.deps.approx && !name.contains('#') => {
+                    let name = name.split('.').next().unwrap_or(name);
+                    rests_on.push(format!("`{name}`, a function gpurace does not model"));
+                }
+                Node::Leaf(l) => {
+                    relevant.insert(*l);
+                }
+                _ => {}
+            }
+            true
+        });
+    }
+    for d in 0..3 {
+        relevant.insert(Leaf::BlockDim(d));
+        relevant.insert(Leaf::GridDim(d));
+    }
+    for i in unmodelled_host_values(&site.facts, relevant, site) {
+        let v = &site.values[i];
+        let name = if v.name.is_empty() { "a host value".to_string() } else { format!("`{}`", v.name) };
+        let at = v.span.map(|s| program.locate(s)).map(|(f, l, _)| format!(" at {f}:{l}")).unwrap_or_default();
+        rests_on.push(format!("{name}, which gpurace could not compute{at}"));
+    }
+    rests_on.sort();
+    rests_on.dedup();
+    let certainty = if !rests_on.is_empty() || terms.iter().any(|t| t.deps.approx) {
         Certainty::Approximate
     } else if terms.iter().any(|t| t.deps.data) {
         Certainty::DataDependent
     } else {
         Certainty::Definite
+    };
+    (certainty, rests_on)
+}
+
+/// The unmodelled host values (indices into `site.values`) that the leaves in
+/// `relevant` depend on through `facts`: a fact that mentions a relevant leaf
+/// makes all of its leaves relevant.
+fn unmodelled_host_values(facts: &[T], mut relevant: BTreeSet<Leaf>, site: &Site) -> Vec<usize> {
+    let fact_leaves: Vec<BTreeSet<Leaf>> = facts
+        .iter()
+        .map(|f| {
+            let mut out = BTreeSet::new();
+            t::leaves(f, &mut out, &mut HashSet::new());
+            out.into_iter().map(|(l, _)| l).collect()
+        })
+        .collect();
+    let mut used = vec![false; facts.len()];
+    loop {
+        let mut grew = false;
+        for (i, ls) in fact_leaves.iter().enumerate() {
+            if !used[i] && ls.iter().any(|l| relevant.contains(l)) {
+                used[i] = true;
+                grew = true;
+                relevant.extend(ls.iter().copied());
+            }
+        }
+        if !grew {
+            break;
+        }
     }
+    relevant
+        .into_iter()
+        .filter_map(|l| match l {
+            Leaf::Host(i) => Some(i as usize),
+            _ => None,
+        })
+        .filter(|i| site.values.get(*i).is_some_and(|v| v.origin == Origin::Unmodelled))
+        .collect()
 }
 
 pub(super) fn location(program: &Program, span: Span, text: &str, mode: Option<AccessMode>) -> Location {
@@ -159,7 +235,7 @@ pub(super) fn pair_race(
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
     let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
-    let certainty = certainty(&terms);
+    let (certainty, rests_on) = certainty(program, &terms, site, &trace.leaves);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.
     let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
@@ -191,6 +267,8 @@ pub(super) fn pair_race(
         second,
         witness: Some(witness),
         notes,
+        rests_on,
+        possible: false,
     }
 }
 
@@ -254,6 +332,7 @@ pub(super) fn divergence_race(
     site: &Site,
     ev: &BarrierEv,
     assignment: &Assignment,
+    leaves: &Leaves,
 ) -> Race {
     let text = match ev.kind {
         BarrierKind::Block => "__syncthreads()".to_string(),
@@ -268,10 +347,13 @@ pub(super) fn divergence_race(
     } else {
         class_of(Relation::SameBlock, assignment)
     };
+    let (certainty, rests_on) = certainty(program, &[&ev.guard], site, leaves);
     Race {
         class,
         kind: RaceKind::BarrierDivergence,
-        certainty: certainty(&[&ev.guard]),
+        certainty,
+        rests_on,
+        possible: false,
         array: None,
         space: None,
         first: at.clone(),

@@ -24,7 +24,7 @@ use std::time::Instant;
 use gpurace_ir::{Diagnostic, Kernel, Program, Severity};
 
 use gpurace_core::term::{self as t, Leaf, T};
-use gpurace_core::{KernelResult, Race, Site, Verdict};
+use gpurace_core::{Certainty, KernelResult, Race, Site, Verdict};
 
 use crate::config::Config;
 use crate::exec;
@@ -117,13 +117,12 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                     unknown.get_or_insert(reason);
                 }
             }
+            for race in &mut result.races {
+                race.possible = race.certainty == Certainty::Approximate && !config.report_possible;
+            }
             result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-            result.undecided = unknown.clone();
-            result.verdict = match unknown {
-                _ if !result.races.is_empty() => Verdict::Race,
-                Some(reason) => Verdict::Unknown { reason },
-                None => Verdict::RaceFree,
-            };
+            result.undecided = unknown;
+            result.settle();
             result
         })
         .collect()
@@ -181,7 +180,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
                     bad_witnesses += 1;
                     continue;
                 }
-                divergence_race(program, kernel, site, ev, assignment)
+                divergence_race(program, kernel, site, ev, assignment, &trace.leaves)
             }
         };
         if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {

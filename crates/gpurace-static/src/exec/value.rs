@@ -104,8 +104,14 @@ impl ExprEval for Exec<'_> {
             }
             _ => {
                 let args: Vec<T> = args.iter().map(|a| t::to_bv(&self.value(st, a))).collect();
-                let w = width(ty);
-                t::uf(func, args, if w == 0 { 1 } else { w })
+                let w = width(ty).max(1);
+                // A function of an external library the program declares:
+                // what it returns is an input (equal arguments, equal
+                // results). Any other function without a body is one gpurace
+                // does not model.
+                let external = self.kernel.externals.iter().any(|x| x == func);
+                let name = args.iter().fold(func.to_string(), |name, a| format!("{name}.{}", a.width));
+                t::function(&name, args, w, !external)
             }
         }
     }

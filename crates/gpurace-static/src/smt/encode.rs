@@ -323,12 +323,12 @@ pub(super) fn value_of(d: &Dynamic<'_>) -> Option<u128> {
 }
 
 pub(super) fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
-    // Unknown functions occur under approximate terms, and block-wide
-    // reductions (`__syncthreads_or`) under data-dependent ones.
+    // Functions occur anywhere: float operations over inputs and external
+    // functions under exact terms too.
     t::visit(term, seen, &mut |n| {
         if matches!(n.node, Node::Uf(..)) {
             out.push(n.clone());
         }
-        n.deps.approx || n.deps.data
+        true
     });
 }
