@@ -15,7 +15,7 @@ use common::{examples, gpurace};
 fn inputs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut dirs: Vec<PathBuf> =
-        ["static", "host", "sync"].iter().map(|d| root.join("tests/fixtures").join(d)).collect();
+        ["static", "host", "sync", "certainty"].iter().map(|d| root.join("tests/fixtures").join(d)).collect();
     dirs.push(examples());
     dirs
 }

@@ -13,6 +13,10 @@
 //! - `// expect: out-of-bounds`: besides the verdict, an `out-of-bounds`
 //!   warning (a collision only beyond the end of a host allocation);
 //! - `// site: LINE`: some race names the launch site at line LINE;
+//! - `// expect: possible CLASS`: verdict `unknown`, with a possible race
+//!   (`approximate`, resting on what gpurace does not model) of CLASS;
+//! - `// rests-on: TEXT`: some race says it rests on something containing
+//!   TEXT (a named value or construct);
 //! - `// certainty: CERTAINTY`: some reported race has this certainty;
 //! - `// args: FLAGS`: geometry flags such as `--block 16,16 --grid 4,4`
 //!   (without them the geometry is symbolic);
@@ -46,8 +50,12 @@ use serde_json::Value;
 
 /// The fixture directories and the fewest fixtures each may hold; fewer
 /// means fixtures went missing.
-const DIRS: &[(&str, usize)] =
-    &[("tests/fixtures/static", 30), ("tests/fixtures/host", 20), ("tests/fixtures/sync", 10)];
+const DIRS: &[(&str, usize)] = &[
+    ("tests/fixtures/static", 30),
+    ("tests/fixtures/host", 20),
+    ("tests/fixtures/sync", 10),
+    ("tests/fixtures/certainty", 6),
+];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
 const CERTAINTIES: &[&str] = &["definite", "data-dependent", "approximate"];
@@ -189,6 +197,10 @@ struct Header {
     out_of_bounds: bool,
     /// `// site: LINE` lines.
     sites: Vec<u32>,
+    /// `// expect: possible CLASS` lines.
+    possible: Vec<String>,
+    /// `// rests-on: TEXT` lines.
+    rests_on: Vec<String>,
 }
 
 /// Runs the engine on one fixture; `Err` describes the mismatch.
@@ -232,6 +244,16 @@ fn expectation_problems(header: &Header, verdict: &str, json: &Value) -> Vec<Str
     let races = json["races"].as_array().cloned().unwrap_or_default();
     let mut problems = Vec::new();
     match &header.races {
+        None if !header.possible.is_empty() => {
+            if verdict != "unknown" {
+                problems.push(format!("expected verdict unknown (possible races only), got {verdict}"));
+            }
+            for class in &header.possible {
+                if !races.iter().any(|r| r["possible"] == true && r["class"] == class.as_str()) {
+                    problems.push(format!("expected a possible race of class {class}, none reported"));
+                }
+            }
+        }
         None if verdict != "race-free" => problems.push(format!("expected verdict race-free, got {verdict}")),
         None => {}
         Some(classes) => {
@@ -255,6 +277,18 @@ fn expectation_problems(header: &Header, verdict: &str, json: &Value) -> Vec<Str
     if let Some(certainty) = &header.certainty {
         if !races.iter().any(|r| r["certainty"] == certainty.as_str()) {
             problems.push(format!("expected a race with certainty {certainty}, none reported"));
+        }
+    }
+    for text in &header.rests_on {
+        let named = |r: &Value| {
+            r["rests_on"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|x| x.as_str().is_some_and(|x| x.contains(text.as_str())))
+        };
+        if !races.iter().any(named) {
+            problems.push(format!("expected a race resting on `{text}`, none says so"));
         }
     }
     let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
@@ -305,6 +339,7 @@ fn summary(verdict: &str, json: &Value) -> String {
 
 fn parse_header(text: &str) -> Result<Header, String> {
     let mut races: Vec<String> = Vec::new();
+    let mut possible: Vec<String> = Vec::new();
     let mut race_free = false;
     let mut out_of_bounds = false;
     for value in header_values(text, "expect") {
@@ -312,21 +347,26 @@ fn parse_header(text: &str) -> Result<Header, String> {
             ["race-free"] => race_free = true,
             ["out-of-bounds"] => out_of_bounds = true,
             ["race", class] if RACE_CLASSES.contains(class) => races.push((*class).to_string()),
-            _ => return Err(format!("`// expect: {value}` is not `race-free`, `race CLASS` or `out-of-bounds`")),
+            ["possible", class] if RACE_CLASSES.contains(class) => possible.push((*class).to_string()),
+            _ => {
+                return Err(format!(
+                    "`// expect: {value}` is not `race-free`, `race CLASS`, `possible CLASS` or `out-of-bounds`"
+                ))
+            }
         }
     }
-    let races = match (race_free, races.is_empty()) {
-        (true, true) => None,
-        (false, false) => Some(races),
-        (true, false) => return Err("expects both race-free and races".to_string()),
-        (false, true) => return Err("no `// expect:` line".to_string()),
+    let races = match (race_free, races.is_empty(), possible.is_empty()) {
+        (true, true, true) | (false, true, false) => None,
+        (false, false, _) => Some(races),
+        (true, _, _) => return Err("expects both race-free and races".to_string()),
+        (false, true, true) => return Err("no `// expect:` line".to_string()),
     };
     let certainty = header_values(text, "certainty").next().map(str::to_string);
     if let Some(c) = &certainty {
         if !CERTAINTIES.contains(&c.as_str()) {
             return Err(format!("`{c}` is not a certainty"));
         }
-        if races.is_none() {
+        if races.is_none() && possible.is_empty() {
             return Err("a race-free fixture has a `// certainty:` line".to_string());
         }
     }
@@ -353,12 +393,13 @@ fn parse_header(text: &str) -> Result<Header, String> {
     for value in header_values(text, "site") {
         sites.push(value.parse().map_err(|_| format!("`// site: {value}` is not a line number"))?);
     }
-    Ok(Header { races, certainty, args, fixme, no_snapshot, out_of_bounds, sites })
+    let rests_on = header_values(text, "rests-on").map(str::to_string).collect();
+    Ok(Header { races, certainty, args, fixme, no_snapshot, out_of_bounds, sites, possible, rests_on })
 }
 
-/// Runs `gpurace`, one run at a time across the tests of this file. The
-/// engine's per-kernel budget is wall-clock time, so a run slowed down by a
-/// concurrent one can leave other queries undecided and change the report.
+/// Runs `gpurace`, one run at a time across the tests of this file, so that
+/// two tests do not slow each other down (the budgets that decide a report
+/// are work, not time, so the reports would not change).
 fn run(gpurace: &mut Command) -> Output {
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);

@@ -66,14 +66,15 @@ const CLANG_FAILED_CODES: &[&str] = &["clang-error", "clang-fatal"];
 impl FileReport {
     /// The file's verdict: `error` when the file could not be analysed (clang
     /// failed and no kernel was lowered, or gpurace itself failed), `race` when
-    /// any kernel races, `race-free` when there is at least one kernel and every
-    /// kernel is race-free, and `unknown` otherwise.
+    /// any kernel races (possible races do not count), `race-free` when there
+    /// is at least one kernel and every kernel is race-free, and `unknown`
+    /// otherwise.
     pub fn verdict(&self) -> FileVerdict {
         let is_error =
             |codes: &[&str]| self.diagnostics.iter().any(|d| d.severity == Severity::Error && codes.contains(&d.code));
         if is_error(FATAL_CODES) || (self.kernels.is_empty() && is_error(CLANG_FAILED_CODES)) {
             FileVerdict::Error
-        } else if self.kernels.iter().any(|k| k.verdict == Verdict::Race || !k.races.is_empty()) {
+        } else if self.kernels.iter().any(|k| k.verdict == Verdict::Race || k.races.iter().any(|r| !r.possible)) {
             FileVerdict::Race
         } else if !self.kernels.is_empty() && self.kernels.iter().all(|k| k.verdict == Verdict::RaceFree) {
             FileVerdict::RaceFree
