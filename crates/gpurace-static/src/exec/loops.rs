@@ -324,6 +324,31 @@ impl<'k> Exec<'k> {
         }
     }
 
+    /// The lock the CAS `access` (its latest execution) took on the path of
+    /// `st`: a lock event, and the lock held from here on.
+    pub(super) fn take_lock(&mut self, st: &mut State, access: &'k Access, guard: T) {
+        let index = (0..self.trace.accesses.len()).rev().find(|&i| self.trace.accesses[i].access.id == access.id);
+        let (obj, base, offset) = self.locate(st, access);
+        let Some(index) = index.filter(|_| obj != Obj::Local) else { return };
+        let scope = match access.kind {
+            AccessKind::Atomic { scope, .. } => scope,
+            _ => Scope::Device,
+        };
+        let id = self.trace.syncs.len();
+        let addr = t::add(&base, &offset);
+        self.trace.syncs.push(SyncEv {
+            kind: SyncKind::Lock,
+            obj: obj.clone(),
+            addr: addr.clone(),
+            guard,
+            scope,
+            value: None,
+            access: index,
+            nested: self.loop_depth > 0,
+        });
+        st.sync.held.push(Held { id, obj, addr, scope, active: None, inside: Vec::new() });
+    }
+
     /// `N == 0 || cond(N - 1)`: the trip count is the first iteration whose
     /// condition fails, when the condition depends only on induction
     /// variables and values the loop does not change.

@@ -4,8 +4,9 @@
 use gpurace_core::c::width;
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, FreshKind, T};
-use gpurace_ir::{Case, Expr, Span, Stmt, VarId};
+use gpurace_ir::{Access, Case, Expr, Span, Stmt, VarId};
 
+use super::sync::try_lock;
 use super::{dead, key, merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{BarrierEv, BarrierKind};
 
@@ -37,13 +38,37 @@ impl<'k> Exec<'k> {
     }
 
     pub(super) fn block(&mut self, mut st: State, stmts: &'k [Stmt]) -> State {
-        for stmt in stmts {
+        for (i, stmt) in stmts.iter().enumerate() {
             if st.pc.is_false() {
                 break;
+            }
+            // `if (atomicCAS(&l, e, n) == e) { ... }`: a lock taken on success.
+            if let (Stmt::If { cond, then, els, .. }, Some(prev)) = (stmt, i.checked_sub(1).map(|j| &stmts[j])) {
+                if let Some(cas) = try_lock(prev, cond) {
+                    st = self.try_locked(st, cas, cond, then, els);
+                    continue;
+                }
             }
             st = self.stmt(st, stmt);
         }
         st
+    }
+
+    /// The `if` of a try-lock (`try_lock`): its `then` branch runs holding the
+    /// lock the CAS took, when the kernel tracks locks.
+    fn try_locked(&mut self, st: State, cas: &'k Access, cond: &Expr, then: &'k [Stmt], els: &'k [Stmt]) -> State {
+        let c = t::to_bool(&self.value(&st, cond));
+        let mut a = st.clone();
+        a.pc = t::and(&st.pc, &c);
+        let mut b = st;
+        b.pc = t::and(&b.pc, &t::not(&c));
+        if self.fine && self.record {
+            let guard = a.pc.clone();
+            self.take_lock(&mut a, cas, guard);
+        }
+        let a = self.block(a, then);
+        let b = self.block(b, els);
+        merge(vec![a, b])
     }
 
     pub(super) fn set(&self, st: &mut State, var: VarId, value: T) {

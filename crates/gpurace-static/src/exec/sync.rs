@@ -141,12 +141,30 @@ pub(super) fn barrier_sync(barrier: &Barrier) -> Option<Sync> {
 /// and a spin loop on memory. Only then are locks and flags tracked.
 pub(super) fn fine_sync(stmts: &[Stmt]) -> bool {
     let (mut fence, mut spin) = (false, false);
-    gpurace_ir::walk_stmts(stmts, &mut |s| match s {
-        Stmt::Fence { .. } => fence = true,
-        Stmt::Loop(lp) if wait_pattern(lp).is_some() => spin = true,
-        _ => {}
+    // The statement visited before, when it is an atomic (a CAS may start
+    // a try-lock).
+    let mut prev: Option<Stmt> = None;
+    gpurace_ir::walk_stmts(stmts, &mut |s| {
+        match s {
+            Stmt::Fence { .. } => fence = true,
+            Stmt::Loop(lp) if wait_pattern(lp).is_some() => spin = true,
+            Stmt::If { cond, .. } if prev.as_ref().is_some_and(|p| try_lock(p, cond).is_some()) => spin = true,
+            _ => {}
+        }
+        prev = matches!(s, Stmt::Atomic { .. }).then(|| s.clone());
     });
     fence && spin
+}
+
+/// A try-lock: `old = atomicCAS(&l, e, n)` right before `if (old == e)`;
+/// the `if`'s branch runs once the CAS took the lock. Gives the CAS.
+pub(super) fn try_lock<'a>(prev: &'a Stmt, cond: &Expr) -> Option<&'a Access> {
+    let Stmt::Atomic { dst: Some(dst), access, args } = prev else { return None };
+    let AccessKind::Atomic { op: AtomicOp::Cas, .. } = access.kind else { return None };
+    let expected = args.first().map(strip_casts)?;
+    let Expr::Binary { op: BinOp::Eq, lhs, rhs, .. } = strip_casts(cond) else { return None };
+    let is_dst = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == dst);
+    ((is_dst(lhs) && strip_casts(rhs) == expected) || (is_dst(rhs) && strip_casts(lhs) == expected)).then_some(access)
 }
 
 /// Whether statements write memory (a write or an atomic).
