@@ -33,6 +33,10 @@ pub struct Site {
     pub extents: Vec<Option<T>>,
     /// Per allocation: where it was made, for reports.
     pub allocations: Vec<String>,
+    /// What the launch binds the kernel's launch sizes (`BlockDim`,
+    /// `GridDim`) and integer parameters (`Param`) to, in host terms: what a
+    /// race that uses one of them rests on in the host code.
+    pub bindings: Vec<(crate::term::Leaf, T)>,
     /// Names of the host values, by [`crate::term::Leaf::Host`] index, with
     /// their width and signedness.
     pub values: Vec<HostValue>,
@@ -81,6 +85,7 @@ impl Site {
             pointers: Vec::new(),
             extents: Vec::new(),
             allocations: Vec::new(),
+            bindings: Vec::new(),
             values: Vec::new(),
         }
     }

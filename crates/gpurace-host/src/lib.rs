@@ -144,10 +144,13 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
     let no = t::Deps::default();
     let mut facts = ev.facts.clone();
     facts.push(state.alive.clone());
+    let mut bindings = Vec::new();
     for d in 0..3u8 {
         let i = usize::from(d);
         facts.push(t::eq(&t::leaf(Leaf::BlockDim(d), 32, no), &state.block[i]));
         facts.push(t::eq(&t::leaf(Leaf::GridDim(d), 32, no), &state.grid[i]));
+        bindings.push((Leaf::BlockDim(d), state.block[i].clone()));
+        bindings.push((Leaf::GridDim(d), state.grid[i].clone()));
     }
     let mut pointers = Vec::new();
     for (i, p) in kernel.params.iter().enumerate() {
@@ -158,6 +161,7 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
                 let w = width(&p.ty);
                 let leaf = t::leaf(Leaf::Param(i as u32), w, no);
                 facts.push(t::eq(&leaf, &t::resize(v, w, false)));
+                bindings.push((Leaf::Param(i as u32), v.clone()));
                 pointers.push(None);
             }
             _ => pointers.push(None),
@@ -208,6 +212,7 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
                 format!("{f}:{l}")
             })
             .collect(),
+        bindings,
         values,
     })
 }

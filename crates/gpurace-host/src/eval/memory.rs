@@ -2,12 +2,16 @@
 //! slot each; cells at constant offsets hold what was stored, and a store the
 //! evaluation cannot place forgets what it might have overwritten.
 
-use super::{Evaluator, State, ALLOC_SLOT, SLOT_BITS, VAR_SLOT};
+use std::collections::HashSet;
+
 use gpurace_core::arith;
 use gpurace_core::c::convert;
 use gpurace_core::cexpr::ExprEval;
-use gpurace_core::term::{self as t, BvOp, T};
+use gpurace_core::term::{self as t, BvOp, Leaf, T};
+use gpurace_core::Origin;
 use gpurace_ir::{Access, Type};
+
+use super::{Evaluator, State, ALLOC_SLOT, SLOT_BITS, VAR_SLOT};
 
 /// `(slot, offset)` of an address that is a slot base plus an offset. The
 /// slot is the nearest one, so that constant parts below the base (`p + n -
@@ -67,7 +71,7 @@ impl<'p> Evaluator<'p> {
                 let v = match self.contents.get(&key) {
                     Some(v) => v.clone(),
                     None => {
-                        let v = if self.input_gens.contains(&(slot, generation)) {
+                        let v = if self.input_slots.contains(&slot) {
                             self.input(&access.name, &access.ty)
                         } else {
                             self.unknown(&access.name, &access.ty)
@@ -79,7 +83,45 @@ impl<'p> Evaluator<'p> {
                 return convert(&v, &access.ty, ty);
             }
         }
-        self.unknown(&format!("{} (read from memory)", access.name), ty)
+        let name = format!("{} (read from memory)", access.name);
+        if self.read_input(st, &address, access.size) {
+            self.input(&name, ty)
+        } else {
+            self.unknown(&name, ty)
+        }
+    }
+
+    /// Whether `term` mentions no host value gpurace does not model.
+    pub(super) fn only_inputs(&self, term: &T) -> bool {
+        let mut leaves = std::collections::BTreeSet::new();
+        t::leaves(term, &mut leaves, &mut HashSet::new());
+        leaves.iter().all(|(l, _)| match l {
+            Leaf::Host(i) => self.values.get(*i as usize).is_some_and(|h| h.origin != Origin::Unmodelled),
+            _ => true,
+        })
+    }
+
+    /// Whether `size` bytes at `address` hold only input: a variable a call
+    /// that reads input wrote into, or cells that cover the bytes and hold
+    /// nothing computed from a value gpurace does not model (a `struct`
+    /// read from a file and returned by value is still input).
+    fn read_input(&self, st: &State, address: &T, size: u64) -> bool {
+        let Some((slot, offset)) = Self::cell_of(address) else { return false };
+        let end = offset + size.max(1);
+        let cells: Vec<(u64, u64, &T)> = st
+            .mem
+            .range((slot, 0)..(slot, end))
+            .filter(|((_, o), (_, s))| o + s > offset)
+            .map(|((_, o), (v, s))| (*o, *s, v))
+            .collect();
+        let mut covered = offset;
+        for (o, s, _) in &cells {
+            if *o <= covered {
+                covered = covered.max(o + s);
+            }
+        }
+        let clean = cells.iter().all(|(_, _, v)| self.only_inputs(v));
+        clean && (self.input_slots.contains(&slot) || covered >= end)
     }
 
     pub(super) fn forget(&mut self, st: &mut State, slot: u32) {
@@ -120,7 +162,7 @@ impl<'p> Evaluator<'p> {
 
 #[cfg(test)]
 mod tests {
-    use gpurace_core::term::{Deps, Leaf};
+    use gpurace_core::term::Deps;
 
     use super::*;
 

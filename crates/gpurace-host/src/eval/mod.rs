@@ -96,9 +96,9 @@ pub struct Evaluator<'p> {
     renamable: HashSet<u32>,
     /// The statement being evaluated, for where host values come from.
     here: Span,
-    /// Memory generations written by a call that reads input (`scanf`,
-    /// `fread`): their unknown contents are input.
-    input_gens: HashSet<(u32, u32)>,
+    /// Variables a call that reads input (`scanf`, `fread`) wrote into: what
+    /// of them the evaluation does not know is input.
+    input_slots: HashSet<u32>,
     /// Unknown contents of cells: (slot, offset, bytes, generation) -> value.
     contents: HashMap<(u32, u64, u64, u32), T>,
     next_gen: u32,
@@ -123,7 +123,7 @@ impl<'p> Evaluator<'p> {
             calls: Vec::new(),
             renamable: HashSet::new(),
             here: Span::NONE,
-            input_gens: HashSet::new(),
+            input_slots: HashSet::new(),
             contents: HashMap::new(),
             next_gen: 1,
         }
@@ -280,9 +280,24 @@ impl<'p> Evaluator<'p> {
             }
             Stmt::Write { access, value } => {
                 let address = self.address(&st, access);
-                let v = (!matches!(access.ty, Type::Record { .. } | Type::Float { .. }))
+                let record = matches!(access.ty, Type::Record { .. });
+                let v = (!record && !matches!(access.ty, Type::Float { .. }))
                     .then(|| self.value_as(&st, value, &access.ty));
+                // A `struct` copied whole is not tracked field by field, but
+                // what it holds stays input when it was (a graph read from a
+                // file and returned by value).
+                let input = record && {
+                    let whole = self.value(&st, value);
+                    self.only_inputs(&whole)
+                };
                 self.store(&mut st, &address, access.size, v);
+                if let Some((slot, _)) = Self::cell_of(&address) {
+                    if input {
+                        self.input_slots.insert(slot);
+                    } else if record {
+                        self.input_slots.remove(&slot);
+                    }
+                }
             }
             Stmt::Atomic { dst, access, .. } => {
                 let address = self.address(&st, access);
@@ -467,8 +482,12 @@ impl<'p> Evaluator<'p> {
         let input = is_input(callee);
         for v in &values {
             self.clobber(&mut st, v);
-            if let (true, Some((slot, _))) = (input, Self::cell_of(v)) {
-                self.input_gens.insert((slot, st.gens.get(&slot).copied().unwrap_or(0)));
+            if let Some((slot, _)) = Self::cell_of(v) {
+                if input {
+                    self.input_slots.insert(slot);
+                } else {
+                    self.input_slots.remove(&slot);
+                }
             }
         }
         if let (Some(d), Some(ty)) = (dst, dst_ty) {

@@ -48,7 +48,7 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &L
         relevant.insert(Leaf::BlockDim(d));
         relevant.insert(Leaf::GridDim(d));
     }
-    for i in unmodelled_host_values(&site.facts, relevant, site) {
+    for i in unmodelled_host_values(relevant, site) {
         let v = &site.values[i];
         let name = if v.name.is_empty() { "a host value".to_string() } else { format!("`{}`", v.name) };
         let at = v.span.map(|s| program.locate(s)).map(|(f, l, _)| format!(" at {f}:{l}")).unwrap_or_default();
@@ -66,40 +66,29 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &L
     (certainty, rests_on)
 }
 
-/// The unmodelled host values (indices into `site.values`) that the leaves in
-/// `relevant` depend on through `facts`: a fact that mentions a relevant leaf
-/// makes all of its leaves relevant.
-fn unmodelled_host_values(facts: &[T], mut relevant: BTreeSet<Leaf>, site: &Site) -> Vec<usize> {
-    let fact_leaves: Vec<BTreeSet<Leaf>> = facts
-        .iter()
-        .map(|f| {
-            let mut out = BTreeSet::new();
-            t::leaves(f, &mut out, &mut HashSet::new());
-            out.into_iter().map(|(l, _)| l).collect()
-        })
-        .collect();
-    let mut used = vec![false; facts.len()];
-    loop {
-        let mut grew = false;
-        for (i, ls) in fact_leaves.iter().enumerate() {
-            if !used[i] && ls.iter().any(|l| relevant.contains(l)) {
-                used[i] = true;
-                grew = true;
-                relevant.extend(ls.iter().copied());
-            }
-        }
-        if !grew {
-            break;
+/// The unmodelled host values (indices into `site.values`) the leaves in
+/// `relevant` rest on: host values among them, and those the launch binds a
+/// relevant launch size or parameter to (`Site::bindings`). Facts that only
+/// say the launch was reached (guards, asserts) are not followed: the race
+/// happens on the path that reaches it.
+fn unmodelled_host_values(relevant: BTreeSet<Leaf>, site: &Site) -> Vec<usize> {
+    let mut hosts = BTreeSet::new();
+    for leaf in &relevant {
+        if let Leaf::Host(i) = leaf {
+            hosts.insert(*i as usize);
         }
     }
-    relevant
-        .into_iter()
-        .filter_map(|l| match l {
-            Leaf::Host(i) => Some(i as usize),
-            _ => None,
-        })
-        .filter(|i| site.values.get(*i).is_some_and(|v| v.origin == Origin::Unmodelled))
-        .collect()
+    for (leaf, term) in &site.bindings {
+        if relevant.contains(leaf) {
+            let mut leaves = BTreeSet::new();
+            t::leaves(term, &mut leaves, &mut HashSet::new());
+            hosts.extend(leaves.into_iter().filter_map(|(l, _)| match l {
+                Leaf::Host(i) => Some(i as usize),
+                _ => None,
+            }));
+        }
+    }
+    hosts.into_iter().filter(|i| site.values.get(*i).is_some_and(|v| v.origin == Origin::Unmodelled)).collect()
 }
 
 pub(super) fn location(program: &Program, span: Span, text: &str, mode: Option<AccessMode>) -> Location {
