@@ -673,6 +673,8 @@ const INPUT_FUNCTIONS: &[&str] = &[
     "clock",
     "gettimeofday",
     "clock_gettime",
+    // A stream extraction (`std::cin >> n`): an overloaded `>>` without a body.
+    "operator>>",
 ];
 
 /// Whether a call to `callee` (qualified or not) reads input.
