@@ -236,6 +236,17 @@ pub(super) fn pair_race(
         (la, lb)
     };
     let class = class_of(relation, assignment);
+    let (mut certainty, mut rests_on) = (certainty, rests_on);
+    // Threads of different blocks meet in a pointer's memory only when it
+    // is global: a pointer whose space the front-end lost may be shared.
+    let generic = [a, b].into_iter().find(|e| e.access.space == Space::Generic);
+    if let (RaceClass::InterBlock, Some(e)) = (class, generic) {
+        rests_on.push(format!(
+            "the memory space of `{}`, which gpurace could not trace (global or shared memory)",
+            e.access.name
+        ));
+        certainty = Certainty::Approximate;
+    }
     let mut notes = notes;
     // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
     // shared memory to see each other's writes; neither orders the lanes
