@@ -192,7 +192,19 @@ impl FnLower<'_, '_> {
                 if let Some(obj) = this_obj {
                     let _ = self.rvalue(obj);
                 }
-                let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
+                let refs = if self.is_host() { self.ix.reference_params(addr) } else { Vec::new() };
+                let vals: Vec<Expr> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| match refs.get(i) {
+                        // A non-const reference parameter gets the address.
+                        Some(true) => match self.lvalue(a) {
+                            LValue::Mem(p) => self.addr_of(p),
+                            other => self.load(other, span),
+                        },
+                        _ => self.arg_value(a),
+                    })
+                    .collect();
                 if self.is_host() {
                     return self.host_call(&name, addr, vals, span, &ty, user_host_fn);
                 }

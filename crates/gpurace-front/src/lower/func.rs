@@ -365,6 +365,22 @@ impl<'a, 'b> FnLower<'a, 'b> {
         let host = self.is_host();
         for (i, p) in node.children.iter().filter(|c| c.kind == "ParmVarDecl").enumerate() {
             let (name, ty_text) = p.decl_name_and_type();
+            if host && super::is_mut_reference(ty_text) {
+                // `int &n` in host code: the caller passed the address of its
+                // variable (`call.rs`), and `n` is that memory.
+                let target = self.types.parse(ty_text.trim().trim_end_matches('&').trim());
+                self.params.push(Param { name: name.to_string(), ty: Type::Ptr(Box::new(target.clone())) });
+                let place = Place {
+                    base: Base::Dynamic(Box::new(Expr::Param(i as u32))),
+                    space: Space::Host,
+                    offset: Expr::int(0, Type::LONG),
+                    ty: target,
+                    name: name.to_string(),
+                    volatile: false,
+                };
+                self.bindings.insert(p.addr, Binding::LValue(LValue::Mem(place)));
+                continue;
+            }
             let ty = self.types.parse(ty_text);
             self.params.push(Param { name: name.to_string(), ty: ty.clone() });
             let value = match &ty {

@@ -71,6 +71,23 @@ impl<'a> Index<'a> {
         })
     }
 
+    /// Per parameter of the function declared at `addr`, whether it is a
+    /// non-const lvalue reference (`int &n`): the caller passes an address.
+    pub fn reference_params(&self, addr: u64) -> Vec<bool> {
+        let decl = self.function(addr).or_else(|| {
+            let canon = self.canonical(addr);
+            self.declarations.iter().copied().find(|d| self.canonical(d.addr) == canon)
+        });
+        decl.map(|d| {
+            d.children
+                .iter()
+                .filter(|c| c.kind == "ParmVarDecl")
+                .map(|p| is_mut_reference(p.decl_name_and_type().1))
+                .collect()
+        })
+        .unwrap_or_default()
+    }
+
     pub fn function(&self, addr: u64) -> Option<&Node> {
         self.functions.get(&self.canonical(addr)).copied()
     }
@@ -343,4 +360,11 @@ fn explicit_enum_value(c: &Node) -> Option<i128> {
         n.children.iter().find_map(find)
     }
     find(c)
+}
+
+/// Whether a parameter type is a non-const lvalue reference (`int &`, not
+/// `const int &` or `int &&`).
+pub(crate) fn is_mut_reference(ty: &str) -> bool {
+    let ty = ty.trim();
+    ty.ends_with('&') && !ty.ends_with("&&") && !ty.starts_with("const ")
 }
