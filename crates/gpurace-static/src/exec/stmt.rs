@@ -45,7 +45,7 @@ impl<'k> Exec<'k> {
             // `if (atomicCAS(&l, e, n) == e) { ... }`: a lock taken on success.
             if let (Stmt::If { cond, then, els, .. }, Some(prev)) = (stmt, i.checked_sub(1).map(|j| &stmts[j])) {
                 if let Some(cas) = try_lock(prev, cond) {
-                    st = self.try_locked(st, cas, cond, then, els);
+                    st = self.branch(st, cond, then, els, Some(cas));
                     continue;
                 }
             }
@@ -54,15 +54,16 @@ impl<'k> Exec<'k> {
         st
     }
 
-    /// The `if` of a try-lock (`try_lock`): its `then` branch runs holding the
-    /// lock the CAS took, when the kernel tracks locks.
-    fn try_locked(&mut self, st: State, cas: &'k Access, cond: &Expr, then: &'k [Stmt], els: &'k [Stmt]) -> State {
+    /// An `if`: both branches, merged. For the `if` of a try-lock
+    /// (`try_lock`), the `then` branch runs holding the lock the CAS `cas`
+    /// took, when the kernel tracks locks.
+    fn branch(&mut self, st: State, cond: &Expr, then: &'k [Stmt], els: &'k [Stmt], cas: Option<&'k Access>) -> State {
         let c = t::to_bool(&self.value(&st, cond));
         let mut a = st.clone();
         a.pc = t::and(&st.pc, &c);
         let mut b = st;
         b.pc = t::and(&b.pc, &t::not(&c));
-        if self.fine && self.record {
+        if let (Some(cas), true) = (cas, self.fine && self.record) {
             let guard = a.pc.clone();
             self.take_lock(&mut a, cas, guard);
         }
@@ -111,16 +112,7 @@ impl<'k> Exec<'k> {
             Stmt::Read { dst, access } => self.read(&mut st, *dst, access),
             Stmt::Write { access, value } => self.write(&mut st, access, value),
             Stmt::Atomic { dst, access, args } => self.atomic(&mut st, *dst, access, args),
-            Stmt::If { cond, then, els, .. } => {
-                let c = t::to_bool(&self.value(&st, cond));
-                let mut a = st.clone();
-                a.pc = t::and(&st.pc, &c);
-                let mut b = st;
-                b.pc = t::and(&b.pc, &t::not(&c));
-                let a = self.block(a, then);
-                let b = self.block(b, els);
-                st = merge(vec![a, b]);
-            }
+            Stmt::If { cond, then, els, .. } => st = self.branch(st, cond, then, els, None),
             Stmt::Loop(lp) => st = self.exec_loop(st, lp),
             Stmt::Switch { value, cases, .. } => st = self.switch(st, value, cases),
             Stmt::Break => {
