@@ -280,6 +280,9 @@ impl<'p> Evaluator<'p> {
             }
             Stmt::Write { access, value } => {
                 let address = self.address(&st, access);
+                if self.construct_vector(&mut st, &address, &access.ty, value) {
+                    return st;
+                }
                 let record = matches!(access.ty, Type::Record { .. });
                 let v = (!record && !matches!(access.ty, Type::Float { .. }))
                     .then(|| self.value_as(&st, value, &access.ty));
@@ -501,6 +504,28 @@ impl<'p> Evaluator<'p> {
         st
     }
 
+    /// `dim3 b = dim3(16, 16)` and CUDA's other integer vector types built
+    /// by their constructor: the fields get the arguments, in order. Other
+    /// constructors without a body are not modelled (their fields stay
+    /// unknown). Whether the write was done so.
+    fn construct_vector(&mut self, st: &mut State, address: &T, ty: &Type, value: &Expr) -> bool {
+        let (Type::Record { name, .. }, Expr::Call { func, args, .. }) = (ty, value) else { return false };
+        if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
+            return false;
+        }
+        let Some(record) = self.program.records.iter().find(|r| &r.name == name) else { return false };
+        let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
+        if !scalar || record.fields.len() != args.len() {
+            return false;
+        }
+        for (field, arg) in record.fields.iter().zip(args) {
+            let v = self.value_as(st, arg, &field.ty);
+            let at = t::add(address, &t::constant(u128::from(field.offset), 64));
+            self.store(st, &at, field.ty.size().unwrap_or(4), Some(v));
+        }
+        true
+    }
+
     /// `cudaError_t` results are unknown (the analysis assumes success).
     fn ret_status(&mut self, st: &mut State, dst: Option<VarId>) {
         if let Some(d) = dst {
@@ -627,6 +652,9 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
         (None, y) => y,
     }
 }
+
+/// CUDA's integer vector types, whose constructors set their fields in order.
+const VECTOR_TYPES: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
 
 /// Library functions whose results (and whatever they write through their
 /// pointer arguments) are inputs of the program: what it reads from the
