@@ -80,9 +80,6 @@ pub struct Kernel {
     /// external library's) that the kernel calls: what they return is an
     /// input of the program, like a library kernel's parameter.
     pub externals: Vec<String>,
-    /// Lowered from a template that is never instantiated: its template
-    /// parameters are unknown to gpurace (a race in it rests on them).
-    pub template_pattern: bool,
 }
 
 impl Kernel {

@@ -142,7 +142,6 @@ pub fn lower_kernel(
             body,
             approximate: f.approximate,
             externals: f.externals,
-            template_pattern: false,
         };
     }
     let (name, _) = node.decl_name_and_type();
@@ -161,7 +160,6 @@ pub fn lower_kernel(
         body: vec![Stmt::Unknown { reason: "lowering did not converge".into(), span }],
         approximate: true,
         externals: Vec::new(),
-        template_pattern: false,
     }
 }
 

@@ -111,8 +111,6 @@ struct FunctionDef<'a> {
     is_kernel: bool,
     is_device_only: bool,
     user: bool,
-    /// A template's pattern, lowered because it is never instantiated.
-    pattern: bool,
 }
 
 /// Lowers a dump. The program's file table is the dump's.
@@ -182,12 +180,10 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
                     body: vec![gpurace_ir::Stmt::Unknown { reason: "lowering failed".into(), span }],
                     approximate: true,
                     externals: Vec::new(),
-                    template_pattern: false,
                 }
             }
         };
         let mut kernel = kernel;
-        kernel.template_pattern = def.pattern;
         gpurace_ir::number_nodes(&mut kernel.body);
         kernel_of.insert(index.canonical(def.node.addr), program.kernels.len());
         program.kernels.push(kernel);
@@ -272,9 +268,6 @@ fn collect<'a>(
                     .map(|p| p.text.rsplit(' ').next().unwrap_or("?"))
                     .collect();
                 collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")), diags);
-                for def in defs.iter_mut().filter(|d| std::ptr::eq(d.node, *pattern)) {
-                    def.pattern = true;
-                }
             }
         }
         "EnumDecl" => {
@@ -312,14 +305,7 @@ fn collect<'a>(
             }
             let is_kernel = node.has_child("CUDAGlobalAttr");
             let is_device_only = node.has_child("CUDADeviceAttr") && !node.has_child("CUDAHostAttr");
-            defs.push(FunctionDef {
-                node,
-                template_args: template_args.to_string(),
-                is_kernel,
-                is_device_only,
-                user,
-                pattern: false,
-            });
+            defs.push(FunctionDef { node, template_args: template_args.to_string(), is_kernel, is_device_only, user });
         }
         "VarDecl" if user => {
             // `const int N = 64;` at namespace scope: its value, when clang folded it.

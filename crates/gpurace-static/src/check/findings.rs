@@ -21,20 +21,8 @@ use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};
 /// of the lowering, an opaque call), or a host value it could not compute
 /// that the terms depend on through the site's facts. Geometry is part of
 /// every witness, so host values the launch geometry depends on count too.
-pub(super) fn certainty(
-    program: &Program,
-    kernel: &Kernel,
-    terms: &[&T],
-    site: &Site,
-    leaves: &Leaves,
-) -> (Certainty, Vec<String>) {
+pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &Leaves) -> (Certainty, Vec<String>) {
     let mut rests_on = Vec::new();
-    if kernel.template_pattern {
-        rests_on.push(format!(
-            "the template parameters of `{}`, which gpurace could not resolve (the template is never instantiated)",
-            kernel.name
-        ));
-    }
     let mut seen = HashSet::new();
     let mut relevant = BTreeSet::new();
     for term in terms {
@@ -236,7 +224,7 @@ pub(super) fn pair_race(
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
     let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
-    let (certainty, rests_on) = certainty(program, kernel, &terms, site, &trace.leaves);
+    let (certainty, rests_on) = certainty(program, &terms, site, &trace.leaves);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.
     let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
@@ -359,7 +347,7 @@ pub(super) fn divergence_race(
     } else {
         class_of(Relation::SameBlock, assignment)
     };
-    let (certainty, rests_on) = certainty(program, kernel, &[&ev.guard], site, leaves);
+    let (certainty, rests_on) = certainty(program, &[&ev.guard], site, leaves);
     Race {
         class,
         kind: RaceKind::BarrierDivergence,
