@@ -161,7 +161,14 @@ impl ExprEval for Exec<'_> {
 
     fn opaque(&mut self, e: &Expr, ty: &Type, what: &'static str) -> T {
         let w = width(ty);
-        self.fresh(key(e), Tag::Value, || what.to_string(), w, FreshKind::Approx)
+        // An `Unknown` of the lowering says what it stands for and where,
+        // which is what a race resting on it names.
+        let name = || match e {
+            Expr::Unknown { reason, span, .. } if !span.is_none() => format!("{reason} (line {})", span.line),
+            Expr::Unknown { reason, .. } => reason.clone(),
+            _ => what.to_string(),
+        };
+        self.fresh(key(e), Tag::Value, name, w, FreshKind::Approx)
     }
 
     fn product_of(&mut self, lhs: &Expr, rhs: &Expr, ty: &Type) -> Option<T> {
