@@ -34,7 +34,10 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &L
                 }
                 Node::Uf(name, _) if n.deps.approx && !name.contains('#') => {
                     let name = name.split('.').next().unwrap_or(name);
-                    rests_on.push(format!("`{name}`, a function gpurace does not model"));
+                    rests_on.push(match float_operation(name) {
+                        Some(op) => format!("{op} over values that are not inputs, which gpurace does not compute"),
+                        None => format!("`{name}`, a function gpurace does not model"),
+                    });
                 }
                 Node::Leaf(l) => {
                     relevant.insert(*l);
@@ -418,4 +421,29 @@ pub(super) fn out_of_bounds(
         out.push(program.diag_at(Diagnostic::new(Severity::Warning, "out-of-bounds", message), eb.access.span));
     }
     out
+}
+
+/// The words for a float operation of the core evaluator (`folt`: `<`).
+fn float_operation(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "fadd" => "a float `+`",
+        "fsub" => "a float `-`",
+        "fmul" => "a float `*`",
+        "fdiv" => "a float `/`",
+        "frem" => "a float `%`",
+        "fmin" => "a float `min`",
+        "fmax" => "a float `max`",
+        "fneg" => "a float negation",
+        "foeq" => "a float `==`",
+        "fone" => "a float `!=`",
+        "folt" => "a float `<`",
+        "fole" => "a float `<=`",
+        "fogt" => "a float `>`",
+        "foge" => "a float `>=`",
+        "fpext" => "a float-to-float conversion",
+        "sitofp" | "uitofp" => "an int-to-float conversion",
+        "fptosi" | "fptoui" => "a float-to-int conversion",
+        "fne0" => "a float's truth value",
+        _ => return None,
+    })
 }
