@@ -76,6 +76,18 @@ pub fn convert(v: &T, from: &Type, to: &Type) -> T {
     }
 }
 
+/// `value` stored into a variable of type `ty`: a boolean as `!= 0`, a
+/// boolean into an integer as 0 or 1, an integer truncated or zero-extended
+/// to the variable's width (the value was already converted to its type).
+pub fn assigned(value: &T, ty: &Type) -> T {
+    match width(ty) {
+        0 => t::to_bool(value),
+        w if value.width == 0 => t::bool_to_bv(value, w),
+        w if value.width != w => t::resize(value, w, false),
+        _ => value.clone(),
+    }
+}
+
 /// The type both operands of a comparison are converted to (the usual
 /// arithmetic conversions: the wider type, `int` for booleans) and whether
 /// the comparison is signed: only when both operands stay signed, since an

@@ -17,7 +17,7 @@ mod value;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use gpurace_core::c::{convert, is_signed, width};
+use gpurace_core::c::{assigned, convert, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
@@ -230,13 +230,7 @@ impl<'p> Evaluator<'p> {
     }
 
     fn set(&mut self, st: &mut State, var: VarId, value: T) {
-        let ty = self.var_ty(var);
-        let value = match width(&ty) {
-            0 => t::to_bool(&value),
-            w if value.width == 0 => t::bool_to_bv(&value, w),
-            w if value.width != w => t::resize(&value, w, false),
-            _ => value,
-        };
+        let value = assigned(&value, &self.var_ty(var));
         if let t::Node::Leaf(Leaf::Host(i)) = &value.node {
             if self.renamable.remove(i) && !self.var_name(var).contains(".ret") {
                 let name = self.var_name(var);

@@ -39,6 +39,13 @@ pub(super) struct Undecided {
     pub(super) reason: String,
 }
 
+/// Why a strict re-ask (`Worker::ask_strict`) gives no model.
+pub(super) enum Excluded {
+    /// The collision needs what the strict facts rule out.
+    Hit(Hit),
+    Undecided(Undecided),
+}
+
 /// What one job found.
 #[derive(Debug, Default)]
 pub(super) struct Found {
@@ -341,6 +348,33 @@ impl Worker<'_, '_> {
         Answer::Unknown("a race needs an abstracted product at a block size the engine could not find".into())
     }
 
+    /// Asks `strict`, a pair query with more facts (no index wraps, accesses
+    /// inside their allocations), with `rlimit`: a model of it replaces
+    /// `first`; without one the collision of `first` is excluded (`Hit`, for
+    /// the caller to list as an overflow or out of bounds) or undecided.
+    pub(super) fn ask_strict(
+        &mut self,
+        strict: &Query,
+        stage: &'static str,
+        rlimit: u32,
+        job: &Job,
+        remaining: &[Relation],
+        first: Box<Assignment>,
+    ) -> Result<Box<Assignment>, Excluded> {
+        self.solver.set_rlimit(rlimit);
+        self.solver.stage = stage;
+        let answer = self.ask(strict);
+        self.solver.set_rlimit(self.rlimit);
+        match answer {
+            Answer::Sat(clean) => Ok(clean),
+            Answer::Unsat => {
+                let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &first));
+                Err(Excluded::Hit(Hit { job: job.clone(), relation: r.unwrap_or(remaining[0]), assignment: first }))
+            }
+            Answer::Unknown(reason) => Err(Excluded::Undecided(Undecided { job: job.clone(), reason })),
+        }
+    }
+
     pub(super) fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
         match job {
             Job::Pair { a, b, relations } => {
@@ -380,24 +414,15 @@ impl Worker<'_, '_> {
                                 strict.two.extend(wrap_b);
                                 // No-wrap facts multiply at twice the width: a
                                 // smaller budget keeps a hopeless case short.
-                                self.solver.set_rlimit(self.rlimit / 5);
-                                self.solver.stage = "no-wrap";
-                                let answer = self.ask(&strict);
-                                self.solver.set_rlimit(self.rlimit);
-                                match answer {
-                                    Answer::Sat(clean) => assignment = clean,
-                                    Answer::Unsat => {
-                                        let r =
-                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                        found.overflows.push(Hit {
-                                            job: job.clone(),
-                                            relation: r.unwrap_or(remaining[0]),
-                                            assignment,
-                                        });
+                                match self.ask_strict(&strict, "no-wrap", self.rlimit / 5, job, &remaining, assignment)
+                                {
+                                    Ok(clean) => assignment = clean,
+                                    Err(Excluded::Hit(hit)) => {
+                                        found.overflows.push(hit);
                                         break;
                                     }
-                                    Answer::Unknown(reason) => {
-                                        found.unknown.push(Undecided { job: job.clone(), reason });
+                                    Err(Excluded::Undecided(u)) => {
+                                        found.unknown.push(u);
                                         break;
                                     }
                                 }
@@ -408,21 +433,14 @@ impl Worker<'_, '_> {
                             if !facts_hold(&in_a, &in_b, &assignment) {
                                 strict.one.extend(in_a.iter().cloned());
                                 strict.two.extend(in_b.iter().cloned());
-                                self.solver.stage = "in-bounds";
-                                match self.ask(&strict) {
-                                    Answer::Sat(clean) => assignment = clean,
-                                    Answer::Unsat => {
-                                        let r =
-                                            remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment));
-                                        found.out_of_bounds.push(Hit {
-                                            job: job.clone(),
-                                            relation: r.unwrap_or(remaining[0]),
-                                            assignment,
-                                        });
+                                match self.ask_strict(&strict, "in-bounds", self.rlimit, job, &remaining, assignment) {
+                                    Ok(clean) => assignment = clean,
+                                    Err(Excluded::Hit(hit)) => {
+                                        found.out_of_bounds.push(hit);
                                         break;
                                     }
-                                    Answer::Unknown(reason) => {
-                                        found.unknown.push(Undecided { job: job.clone(), reason });
+                                    Err(Excluded::Undecided(u)) => {
+                                        found.unknown.push(u);
                                         break;
                                     }
                                 }

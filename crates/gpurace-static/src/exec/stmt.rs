@@ -1,7 +1,7 @@
 //! Statements: the path condition through branches, switches, jumps and
 //! inlined calls, and the dispatch of every other statement kind.
 
-use gpurace_core::c::width;
+use gpurace_core::c::assigned;
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, FreshKind, T};
 use gpurace_ir::{Access, Case, Expr, Span, Stmt, VarId};
@@ -73,13 +73,7 @@ impl<'k> Exec<'k> {
     }
 
     pub(super) fn set(&self, st: &mut State, var: VarId, value: T) {
-        let ty = self.var_ty(var);
-        let value = match width(&ty) {
-            0 => t::to_bool(&value),
-            w if value.width == 0 => t::bool_to_bv(&value, w),
-            w if value.width != w => t::resize(&value, w, false),
-            _ => value,
-        };
+        let value = assigned(&value, &self.var_ty(var));
         if let Some(slot) = st.env.get_mut(var.0 as usize) {
             *slot = Some(value);
         }
