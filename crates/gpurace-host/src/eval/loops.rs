@@ -37,6 +37,11 @@ impl<'p> Evaluator<'p> {
         let pattern_facts = self.pattern_facts(&st, &entry, lp);
         entry.alive = t::and(&entry.alive, &pattern_facts);
         let mut havocked = BTreeSet::new();
+        // Variables that get their slot inside an iteration (locals of the
+        // body, and of the functions it calls: a fresh frame each call) are
+        // initialised there again; only slots from before the loop carry
+        // values from one iteration into the next.
+        let known = self.vars.len() as u32;
         for round in 0.. {
             let recorded = self.launches.len();
             let (end, _) = self.iteration(entry.clone(), lp);
@@ -45,7 +50,7 @@ impl<'p> Evaluator<'p> {
                 entry.mem.iter().filter(|(k, v)| end.mem.get(k) != Some(v)).map(|(k, _)| k.0).collect();
             changed.extend(end.gens.iter().filter(|(s, g)| entry.gens.get(s) != Some(g)).map(|(s, _)| *s));
             changed.extend(end.mem.keys().filter(|k| !entry.mem.contains_key(k)).map(|k| k.0));
-            changed.retain(|s| !havocked.contains(s));
+            changed.retain(|s| *s < known && !havocked.contains(s));
             if changed.is_empty() {
                 break;
             }
