@@ -82,8 +82,10 @@ fn site_trace(program: &Program, kernel: &Kernel, site: &Site, args: &TraceArgs,
     };
     // As `check_sites` does: the flags win over the host code's geometry.
     let block = args.block.or(site.block);
+    let grid = args.grid.or(site.grid);
+    let sizes = gpurace_static::Symbolic { block: block.is_none(), grid: grid.is_none() };
     let traced = panic::catch_unwind(AssertUnwindSafe(|| {
-        let trace = gpurace_static::trace(kernel, block.is_none(), &site.pointers);
+        let trace = gpurace_static::trace(kernel, sizes, &site.pointers);
         let names = Names::new(program, kernel, &trace.leaves);
         (site_facts(site, args, &names), show::trace(program, kernel, &trace))
     }));

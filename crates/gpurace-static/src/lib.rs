@@ -26,7 +26,7 @@ pub mod trace;
 
 pub use check::{check, check_sites};
 pub use config::{Config, SolverDebug};
-pub use exec::trace;
+pub use exec::{trace, Symbolic};
 pub use gpurace_core::c::width;
 pub use gpurace_core::{
     term, AccessMode, Certainty, HostValue, KernelResult, Location, Race, RaceClass, RaceKind, Site, Verdict, Witness,

@@ -22,6 +22,33 @@ pub fn no_wrap_facts(t: &T, out: &mut Vec<T>, seen: &mut std::collections::HashS
     });
 }
 
+/// Facts saying that the byte offset `t` does not wrap where it scales a
+/// 64-bit element index by a constant element size (`j * 4` for a `size_t`
+/// `j`): as a signed value the exact product fits in 64 bits. An index whose
+/// scaled offset wraps lies past every allocation (the address space is far
+/// below 2^63 bytes), so an access that needs it is invalid, not a
+/// collision. Only the sums and differences at the top of the offset are
+/// followed; a product under a narrower extension is `no_wrap_facts`' case.
+pub fn scale_facts(t: &T, out: &mut Vec<T>) {
+    if t.width != 64 {
+        return;
+    }
+    match &t.node {
+        Node::Bin(BvOp::Add | BvOp::Sub, a, b) => {
+            scale_facts(a, out);
+            scale_facts(b, out);
+        }
+        Node::Bin(BvOp::Mul | BvOp::Shl, a, b) if b.as_const().is_some() || a.as_const().is_some() => {
+            // A 32-bit index extended to 64 bits cannot wrap there.
+            let narrow = |x: &T| matches!(&x.node, Node::Ext(_, e) if e.width <= 32);
+            if !(narrow(a) || narrow(b)) {
+                out.push(eq(&resize(t, 128, true), &lift(t, 128, true)));
+            }
+        }
+        _ => {}
+    }
+}
+
 fn is_arith(t: &T) -> bool {
     matches!(&t.node, Node::Bin(BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::Shl, ..))
 }
@@ -67,7 +94,8 @@ pub fn lane_coefficient(t: &T) -> Option<i128> {
 /// `t` as `ext(e) * c` with a constant `c`: an element index scaled to a
 /// byte offset. Returns `e`, whether the extension is signed, and `c`; the
 /// product is exact (does not wrap) when `e` is at most 32 bits wide and `t`
-/// at least 64.
+/// at least 64. A 64-bit `e * c` (no extension) counts as signed: it is exact
+/// under [`scale_facts`].
 pub fn scaled_index(t: &T) -> Option<(&T, bool, u128)> {
     let Node::Bin(BvOp::Mul, x, y) = &t.node else { return None };
     let (ext, c) = match (x.as_const(), y.as_const()) {
@@ -75,8 +103,15 @@ pub fn scaled_index(t: &T) -> Option<(&T, bool, u128)> {
         (Some(c), None) => (y, c),
         _ => return None,
     };
-    let Node::Ext(signed, e) = &ext.node else { return None };
-    (e.width <= 32 && t.width >= 64 && c > 0 && c < 1 << 16).then_some((e, *signed, c))
+    if !(t.width >= 64 && c > 0 && c < 1 << 16) {
+        return None;
+    }
+    match &ext.node {
+        Node::Ext(signed, e) if e.width <= 32 => Some((e, *signed, c)),
+        // A 64-bit index: exact under [`scale_facts`], which its queries hold.
+        _ if ext.width == 64 && t.width == 64 => Some((ext, true, c)),
+        _ => None,
+    }
 }
 
 /// `t mod 2^bits` as `c * threadIdx.x + d` (`c`, `d` reduced mod 2^bits),
@@ -156,6 +191,27 @@ mod tests {
         // Not an index times a constant: no index.
         assert!(scaled_index(&add(&offset, &constant(8, 64))).is_none());
         assert!(scaled_index(&mul(&resize(&i, 64, true), &resize(&i, 64, true))).is_none());
+        // A 64-bit index is its own element index (exact under `scale_facts`).
+        let j = leaf(Leaf::Param(1), 64, Deps::default());
+        let offset = mul(&j, &constant(8, 64));
+        let (e, signed, c) = scaled_index(&offset).expect("j * 8");
+        assert!(Arc::ptr_eq(e, &j) && signed && c == 8);
+    }
+
+    #[test]
+    fn scale_facts_cover_64_bit_indices_only() {
+        let i = leaf(Leaf::Param(0), 32, Deps::default());
+        let j = leaf(Leaf::Param(1), 64, Deps::default());
+        let mut out = Vec::new();
+        // `ext(i) * 4 + j * 4`: the 32-bit index cannot wrap, the 64-bit one
+        // gets the fact that its product fits.
+        scale_facts(&add(&mul(&resize(&i, 64, true), &constant(4, 64)), &mul(&j, &constant(4, 64))), &mut out);
+        assert_eq!(out.len(), 1);
+        assert!(out[0].deps.thread == j.deps.thread);
+        // Not a 64-bit offset: nothing.
+        out.clear();
+        scale_facts(&mul(&i, &constant(4, 32)), &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

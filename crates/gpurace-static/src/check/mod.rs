@@ -147,7 +147,8 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         host_geometry: site.geometry && (config.block.is_none() || config.grid.is_none()),
         ..config.clone()
     };
-    let mut trace = exec::trace(kernel, config.block.is_none(), &site.pointers);
+    let sizes = exec::Symbolic { block: config.block.is_none(), grid: config.grid.is_none() };
+    let mut trace = exec::trace(kernel, sizes, &site.pointers);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
     (trace.usable, trace.chains) = usable_flags(&trace, kernel, config, &one, &two);
@@ -322,7 +323,14 @@ fn common_facts(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> (Vec<T>,
     // each dimension of the grid.
     // (With a symbolic `blockDim` the products are abstracted and their
     // facts say the same, see `Solver::assert_products`.)
-    if config.block.is_some() && config.grid.is_none() {
+    if let (Some(b), None) = (config.block, config.grid) {
+        // `blockDim * gridDim` abstracted with a concrete block: exact,
+        // and linear.
+        for d in &trace.abstractions.grid_threads {
+            let gdim = t::resize(&dim(Leaf::GridDim(*d)), 64, false);
+            let total = t::mul(&t::constant(u128::from(b[usize::from(*d)]), 64), &gdim);
+            shared.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
+        }
         for d in 0..3 {
             let wide = |l: Leaf| t::resize(&dim(l), 64, false);
             let threads = t::mul(&wide(Leaf::BlockDim(d)), &wide(Leaf::GridDim(d)));

@@ -237,9 +237,12 @@ pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relati
             same.push(Link::Eq(x.clone(), y.clone()));
         }
     }
+    let (mut one, mut two) = (vec![a.guard.clone()], vec![b.guard.clone()]);
+    shape::scale_facts(&a.offset, &mut one);
+    shape::scale_facts(&b.offset, &mut two);
     Query {
-        one: vec![a.guard.clone()],
-        two: vec![b.guard.clone()],
+        one,
+        two,
         same,
         overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
         apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|links| (*r, links))).collect(),

@@ -462,9 +462,8 @@ impl<'k> Exec<'k> {
             step = inner;
         }
         let dim = match &step.node {
-            Node::Leaf(Leaf::BlockDim(d) | Leaf::GridThreads(d) | Leaf::GridDim(d)) if self.abstract_products => {
-                Some(*d)
-            }
+            Node::Leaf(Leaf::BlockDim(d)) if self.sizes.block => Some(*d),
+            Node::Leaf(Leaf::GridThreads(d) | Leaf::GridDim(d)) if self.sizes.total() => Some(*d),
             _ => None,
         };
         let k64 = t::resize(k, 64, false);
@@ -513,9 +512,18 @@ impl<'k> Exec<'k> {
         match (&start.node, step) {
             (Node::Leaf(Leaf::Tid(d)), Leaf::BlockDim(e)) | (Node::Leaf(Leaf::Bid(d)), Leaf::GridDim(e)) => d == e,
             (Node::Bin(BvOp::Add, x, y), Leaf::GridThreads(e)) => {
+                // `blockIdx * blockDim`, abstracted or (with a concrete
+                // block) as it is.
                 let block_product = |t: &T| {
                     let t = strip(t);
-                    self.trace.abstractions.products.iter().any(|p| p.fits_int && p.dim == *e && p.leaf == t)
+                    let leaf = |t: &T, l: Leaf| matches!(&t.node, Node::Leaf(x) if *x == l);
+                    let (bid, bdim) = (Leaf::Bid(*e), Leaf::BlockDim(*e));
+                    match &t.node {
+                        Node::Bin(BvOp::Mul, x, y) => {
+                            (leaf(x, bid) && leaf(y, bdim)) || (leaf(x, bdim) && leaf(y, bid))
+                        }
+                        _ => self.trace.abstractions.products.iter().any(|p| p.fits_int && p.dim == *e && p.leaf == t),
+                    }
                 };
                 let tid = |t: &T| matches!(strip(t).node, Node::Leaf(Leaf::Tid(d)) if d == *e);
                 (tid(x) && block_product(y)) || (block_product(x) && tid(y))

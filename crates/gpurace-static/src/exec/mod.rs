@@ -98,14 +98,16 @@ enum Frame {
 
 /// Runs the kernel symbolically.
 ///
-/// With `abstract_products`, `blockIdx.d * blockDim.d` becomes a leaf of its
-/// own (for symbolic launch geometry).
+/// With a symbolic block (`sizes.block`), `blockIdx.d * blockDim.d` becomes a
+/// leaf of its own; with a symbolic block or grid, so do `blockDim.d *
+/// gridDim.d` and the `k * step` of a loop stepping by a launch size (see
+/// [`Symbolic`]).
 ///
 /// `pointers` binds pointer parameters to host allocations: parameter `i` is
 /// allocation `pointers[i].0` plus the byte offset `pointers[i].1`.
-pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
+pub fn trace<'k>(kernel: &'k Kernel, sizes: Symbolic, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
     let mut exec = Exec {
-        abstract_products,
+        sizes,
         reductions: HashMap::new(),
         int_products: HashMap::new(),
         pointers: pointers.to_vec(),
@@ -148,8 +150,26 @@ pub fn trace<'k>(kernel: &'k Kernel, abstract_products: bool, pointers: &[Option
     exec.trace
 }
 
+/// Which launch sizes a trace leaves symbolic. Products of symbolic sizes
+/// with per-thread values are nonlinear, so the trace abstracts them into
+/// leaves with linear facts (`Abstractions`); products of a concrete block
+/// size are linear and stay exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Symbolic {
+    pub block: bool,
+    pub grid: bool,
+}
+
+impl Symbolic {
+    /// Whether `blockDim * gridDim` and loop steps of launch sizes are
+    /// abstracted: when either factor is symbolic.
+    pub fn total(self) -> bool {
+        self.block || self.grid
+    }
+}
+
 struct Exec<'k> {
-    abstract_products: bool,
+    sizes: Symbolic,
     /// Block-wide reduction calls (`__syncthreads_or`), numbered.
     reductions: HashMap<NodeKey, usize>,
     /// Leaves of abstracted `int` products, by factors.

@@ -172,10 +172,10 @@ impl ExprEval for Exec<'_> {
     }
 
     fn product_of(&mut self, lhs: &Expr, rhs: &Expr, ty: &Type) -> Option<T> {
-        if !self.abstract_products {
+        if !self.sizes.total() {
             return None;
         }
-        if let Some(d) = block_product(lhs, rhs) {
+        if let Some(d) = block_product(lhs, rhs).filter(|_| self.sizes.block) {
             let name = || format!("blockIdx.{0} * blockDim.{0}", "xyz".as_bytes()[usize::from(d)] as char);
             let p = self.fresh(NodeKey::None, Tag::Product(d), name, 64, FreshKind::Counter);
             if !self.trace.abstractions.products.iter().any(|x| x.leaf == p) {
