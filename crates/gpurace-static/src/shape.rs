@@ -49,12 +49,29 @@ pub fn scale_facts(t: &T, out: &mut Vec<T>) {
     }
 }
 
+/// `blockIdx.d * blockDim.d` (either order), at 32 bits.
+fn is_block_product(t: &T) -> bool {
+    let Node::Bin(BvOp::Mul, a, b) = &t.node else { return false };
+    let dim = |x: &T| match &x.node {
+        Node::Leaf(Leaf::Bid(d)) => Some((0, *d)),
+        Node::Leaf(Leaf::BlockDim(d)) => Some((1, *d)),
+        _ => None,
+    };
+    t.width == 32 && matches!((dim(a), dim(b)), (Some((i, d)), Some((j, e))) if i != j && d == e)
+}
+
 fn is_arith(t: &T) -> bool {
     matches!(&t.node, Node::Bin(BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::Shl, ..))
 }
 
 /// `t` computed at `wide` bits, its operands extended with `signed_`.
+/// `blockIdx * blockDim` is taken as it is: it is below 2^31 (the common
+/// facts bound `blockDim * gridDim`), so it does not wrap, and multiplying
+/// it out at `wide` bits would only cost the solver a wide multiplier.
 fn lift(t: &T, wide: u32, signed_: bool) -> T {
+    if is_block_product(t) {
+        return resize(t, wide, signed_);
+    }
     match &t.node {
         Node::Bin(op @ (BvOp::Add | BvOp::Sub | BvOp::Mul | BvOp::Shl), a, b) => {
             let b = if *op == BvOp::Shl { resize(b, wide, false) } else { lift(b, wide, signed_) };

@@ -13,6 +13,7 @@ mod flags;
 mod intervals;
 mod pairs;
 mod prune;
+mod rows;
 mod solve;
 mod witness;
 

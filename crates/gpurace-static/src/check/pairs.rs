@@ -12,6 +12,7 @@ use gpurace_ir::{AccessKind, Kernel, Scope, Space};
 use super::flags::apart;
 use super::intervals::{block_link, group_counts};
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
+use super::rows;
 use super::used_dims;
 use crate::config::Config;
 use crate::shape;
@@ -236,6 +237,9 @@ pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relati
         if !absolute && sx == sy && cx == cy && cx == size && a.access.size == b.access.size && x.width == y.width {
             same.push(Link::Eq(x.clone(), y.clone()));
         }
+    }
+    if !absolute {
+        same.extend(rows::row_links(a, b, &trace.abstractions.products));
     }
     let (mut one, mut two) = (vec![a.guard.clone()], vec![b.guard.clone()]);
     shape::scale_facts(&a.offset, &mut one);

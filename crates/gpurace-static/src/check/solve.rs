@@ -77,6 +77,7 @@ pub(super) fn kernel_solver<'c>(
     let mut solver = smt::Solver::new(ctx, config.query_rlimit, timeout, &config.debug);
     let used = used_dims(kernel, config);
     solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
+    solver.block = config.block;
     solver.assert_common(one, two);
     solver.assert_products(&trace.abstractions);
     solver
@@ -121,6 +122,7 @@ pub(super) fn run_jobs(
             let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
             let mut prober = smt::Solver::new(&probe_ctx, config.query_rlimit / 10, timeout, &config.debug);
             prober.block_dims_used = solver.block_dims_used;
+            prober.block = solver.block;
             prober.assert_common(one, two);
             prober.assert_products(&trace.abstractions);
             prober.assert_tickets(&trace.tickets, &trace.atomics);

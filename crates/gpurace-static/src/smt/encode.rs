@@ -190,6 +190,9 @@ impl<'c> Solver<'c> {
     }
 
     pub(super) fn leaf(&mut self, leaf: Leaf, width: u32, th: u8) -> Dynamic<'c> {
+        if let (Leaf::BlockDim(d), Some(block), 1..=64) = (leaf, self.block, width) {
+            return Dynamic::from_ast(&BV::from_u64(self.ctx, u64::from(block[usize::from(d)]), width));
+        }
         let name = match leaf {
             Leaf::Tid(d) => format!("threadIdx.{}@{th}", dim(d)),
             Leaf::Bid(d) => format!("blockIdx.{}@{th}", dim(d)),

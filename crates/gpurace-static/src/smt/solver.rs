@@ -27,6 +27,11 @@ pub struct Solver<'c> {
     /// Which of `blockDim.x/y/z` may be above 1: the others are left out of
     /// linear thread ids, which keeps them linear when `blockDim.x` is symbolic.
     pub block_dims_used: [bool; 3],
+    /// The launch's `blockDim`, when it is known: its leaves are encoded as
+    /// constants, so that `blockIdx * blockDim` and the linear thread ids are
+    /// linear terms (the incremental solver does not substitute an equality
+    /// into a product before bit-blasting it).
+    pub block: Option<[u32; 3]>,
     /// What the next queries are for, in the lines of `SolverDebug::query_stats`.
     pub stage: &'static str,
     /// The common facts as asserted, for the fresh solver of each query.
@@ -56,6 +61,7 @@ impl<'c> Solver<'c> {
             timeout_ms,
             common: Vec::new(),
             block_dims_used: [true; 3],
+            block: None,
             stage: "",
             base: Vec::new(),
             rlimit,
