@@ -140,7 +140,10 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
         s
     });
     let prelude_str = prelude.to_string_lossy().to_string();
-    let keep = move |f: &str| !is_system_file(f, &prelude_str) || f.ends_with(PRELUDE_MAIN);
+    // The prelude's own headers (the force-included one, and the models a
+    // program includes, such as <cub/cub.cuh>) are kept: their inline bodies
+    // are what the lowering inlines.
+    let keep = move |f: &str| !is_system_file(f, &prelude_str) || f.starts_with(&prelude_str);
     let dump = match child.stdout.take() {
         Some(out) => ast::parse(BufReader::with_capacity(1 << 20, out), &keep).unwrap_or_default(),
         None => Dump::default(),

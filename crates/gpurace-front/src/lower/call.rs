@@ -340,7 +340,10 @@ impl FnLower<'_, '_> {
             self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
             return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
         }
-        let this_lv = this_obj.map(|o| {
+        // An object whose constructor only binds members is not built: its
+        // methods see the bindings (objects.rs).
+        let fields = this_obj.and_then(|o| self.fields_of(o).or_else(|| self.ctor_fields(o)));
+        let this_lv = this_obj.filter(|_| fields.is_none()).map(|o| {
             let s = strip_parens(o);
             if s.text.contains("lvalue") || s.kind == "CXXThisExpr" {
                 self.lvalue(s)
@@ -403,6 +406,7 @@ impl FnLower<'_, '_> {
         self.ret_vars.push(if by_ref { None } else { result });
         self.ref_returns.push(by_ref.then(RefReturn::default));
         self.this_places.push(this_lv);
+        self.this_fields.push(fields);
         let outer_site = self.call_site;
         if self.call_site.is_none() && self.ix.prelude_files.contains(&crate::ast::decl_file(f, self.ix.files)) {
             self.call_site = Some(span);
@@ -412,6 +416,7 @@ impl FnLower<'_, '_> {
         }
         self.call_site = outer_site;
         self.this_places.pop();
+        self.this_fields.pop();
         self.ret_vars.pop();
         let returned = self.ref_returns.pop().flatten();
         self.inline_stack.pop();

@@ -91,6 +91,11 @@ pub struct FnLower<'a, 'b> {
     /// object its `return`s named.
     ref_returns: Vec<Option<RefReturn>>,
     this_places: Vec<Option<LValue>>,
+    /// For each inlined method, the members of `this` its constructor bound
+    /// (see `objects.rs`); `None` for other objects.
+    this_fields: Vec<Option<objects::Fields>>,
+    /// Locals constructed as bound objects, by declaration address.
+    object_fields: HashMap<u64, objects::Fields>,
     pub approximate: bool,
     /// Bodyless device functions the user declared and this function calls.
     pub externals: Vec<String>,
@@ -290,6 +295,8 @@ impl<'a, 'b> FnLower<'a, 'b> {
             ret_vars: Vec::new(),
             ref_returns: Vec::new(),
             this_places: Vec::new(),
+            this_fields: Vec::new(),
+            object_fields: HashMap::new(),
             approximate: false,
             externals: Vec::new(),
             diags: Vec::new(),
@@ -605,6 +612,8 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
 mod calls;
 #[path = "expr.rs"]
 mod exprs;
+#[path = "objects.rs"]
+mod objects;
 #[path = "place.rs"]
 mod places;
 #[path = "stmt.rs"]

@@ -36,6 +36,14 @@ pub struct Index<'a> {
     /// Files of system headers (not the prelude): code spelled there (a
     /// libc macro's body) is reported at the user's statement instead.
     pub system_files: HashSet<u32>,
+    /// The record that declares each method and constructor, by address.
+    pub parent_record: HashMap<u64, &'a Node>,
+    /// Record definitions by the names types spell them with (plain,
+    /// specialization and nested spellings; the first definition wins).
+    pub records_by_name: HashMap<String, &'a Node>,
+    /// While collecting: the spellings of the records being walked, which
+    /// nested records are known by (`BlockReduce<float, 256>::TempStorage`).
+    pub record_scopes: Vec<Vec<String>>,
 }
 
 impl<'a> Index<'a> {
@@ -135,6 +143,9 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         system_files,
         constants: HashMap::new(),
         declarations: Vec::new(),
+        parent_record: HashMap::new(),
+        records_by_name: HashMap::new(),
+        record_scopes: Vec::new(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -145,6 +156,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
     for decl in &dump.decls {
         collect(decl, &mut index, &mut types, &mut program, &mut defs, "", &mut diags);
     }
+    types.drop_ambiguous();
     let by_addr = std::mem::take(&mut index.functions);
     for (addr, node) in by_addr {
         index.functions.insert(index.canonical(addr), node);
@@ -220,10 +232,23 @@ fn collect<'a>(
             }
         }
         "CXXRecordDecl" | "ClassTemplateSpecializationDecl" => {
-            types.add_record(node);
+            let scopes = index.record_scopes.last().cloned().unwrap_or_default();
+            types.add_record_in(node, &scopes);
+            // Records nested in a specialization are spelled through it.
+            let names = types::scoped_names(node, &scopes);
+            if node.text.split(' ').any(|w| w == "definition") {
+                for name in names.iter().cloned().chain(types::record_name(node)) {
+                    index.records_by_name.entry(name).or_insert(node);
+                }
+            }
+            index.record_scopes.push(names);
             for c in &node.children {
+                if c.kind.starts_with("CXX") && c.kind.ends_with("Decl") && c.kind != "CXXRecordDecl" {
+                    index.parent_record.insert(c.addr, node);
+                }
                 collect(c, index, types, program, defs, "", diags);
             }
+            index.record_scopes.pop();
         }
         "FunctionTemplateDecl" => {
             let funcs: Vec<&Node> =

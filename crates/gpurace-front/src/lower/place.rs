@@ -303,6 +303,9 @@ impl FnLower<'_, '_> {
                 }
             }
         }
+        if let Some(lv) = self.fields_of(obj).and_then(|f| f.get(&field).cloned()) {
+            return lv;
+        }
         let ty = self.types.parse(n.ty());
         let this_obj = strip_casts(obj).kind == "CXXThisExpr";
         let obj_lv = if arrow && this_obj {
@@ -385,7 +388,14 @@ impl FnLower<'_, '_> {
             offset = add_scaled(offset, i, size);
         }
         let space = self.space_of(&base);
-        let name = place_name(&base, n, &self.params);
+        // A shared object reached through a member of `this` (a bound
+        // member, objects.rs) is named by its declaration: the expression
+        // names only the method's locals.
+        let name = match &base {
+            Base::Shared(id) if mentions_this(n) => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
+            _ => None,
+        }
+        .unwrap_or_else(|| place_name(&base, n, &self.params));
         LValue::Mem(Place { base, space, offset, ty, name, volatile: is_volatile(n.ty()) })
     }
 }
@@ -422,6 +432,10 @@ pub(super) fn add_scaled(offset: Expr, index: Expr, size: u64) -> Expr {
         (Some(a), Some(b)) => Expr::int(a + b, Type::LONG),
         _ => Expr::binary(BinOp::Add, offset, scaled, Type::LONG),
     }
+}
+
+fn mentions_this(n: &Node) -> bool {
+    n.kind == "CXXThisExpr" || n.children.iter().any(mentions_this)
 }
 
 fn place_name(base: &Base, n: &Node, params: &[gpurace_ir::Param]) -> String {

@@ -434,6 +434,14 @@ impl FnLower<'_, '_> {
                 return;
             }
         }
+        // A handle constructed on storage the caller owns (objects.rs): its
+        // members are bound, the object itself is not built.
+        if let (false, Some(init)) = (self.is_host(), init_node) {
+            if let Some(fields) = self.ctor_fields(init) {
+                self.object_fields.insert(d.addr, fields);
+                return;
+            }
+        }
         match (&ty, init_node) {
             (Type::Array { .. } | Type::Record { .. }, Some(init)) => {
                 self.bind_new(d, name, ty.clone(), None, VarKind::Local, false);

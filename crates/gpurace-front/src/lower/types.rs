@@ -21,14 +21,83 @@ pub struct TypeTable {
     pub typedefs: HashMap<String, String>,
     /// Typedef resolution depth, against alias cycles.
     depth: u32,
+    /// Specialization spellings that two different records claim.
+    ambiguous: std::collections::HashSet<String>,
+}
+
+/// The names a record goes by besides its plain one: a specialization's
+/// spellings, and `scope::Name` for a record nested in specializations.
+pub fn scoped_names(node: &Node, scopes: &[String]) -> Vec<String> {
+    if let Some(own) = specialization_names(node) {
+        return own;
+    }
+    match record_name(node) {
+        Some(name) => scopes.iter().map(|s| format!("{s}::{name}")).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The name of a record declaration (`struct TempStorage definition`).
+pub fn record_name(node: &Node) -> Option<String> {
+    let words: Vec<&str> = node.text.split(' ').collect();
+    let pos = words.iter().position(|w| matches!(*w, "struct" | "class" | "union"))?;
+    match words.get(pos + 1) {
+        Some(&"definition") | None => None,
+        Some(n) => Some((*n).to_string()),
+    }
+}
+
+/// The names a class template specialization goes by in type spellings:
+/// `Name<a1, ..., ak>` for every k, since clang leaves out trailing
+/// arguments that are the template's defaults (`BlockReduce<float, 256>`
+/// for `BlockReduce<float, 256, BLOCK_REDUCE_WARP_REDUCTIONS, 1, 1, 0>`).
+/// Two specializations that share a spelling make it ambiguous
+/// ([`TypeTable::drop_ambiguous`]). `None` for other records.
+pub fn specialization_names(node: &Node) -> Option<Vec<String>> {
+    if node.kind != "ClassTemplateSpecializationDecl" {
+        return None;
+    }
+    let name = record_name(node)?;
+    let args: Vec<String> = node
+        .children
+        .iter()
+        .filter(|c| c.kind == "TemplateArgument")
+        .map(|a| match crate::ast::quoted(&a.text).first() {
+            Some(q) => q.to_string(),
+            None => a.text.rsplit(' ').next().unwrap_or("").to_string(),
+        })
+        .collect();
+    if args.is_empty() || args.iter().any(|a| a.is_empty() || a == "pack") {
+        return None;
+    }
+    Some((1..=args.len()).map(|k| format!("{name}<{}>", args[..k].join(", "))).collect())
 }
 
 impl TypeTable {
     /// Registers a `CXXRecordDecl ... definition` node (fields only; bit-fields
     /// and bases make the record opaque).
     pub fn add_record(&mut self, node: &Node) {
+        self.add_record_in(node, &[]);
+    }
+
+    /// Registers a record nested in the class template specializations
+    /// `scopes` (their names as types spell them, `BlockReduce<float, 256>`)
+    /// under `scope::Name` for each scope, and a specialization under its
+    /// own spellings (see [`specialization_names`]); a plain record under its
+    /// name.
+    pub fn add_record_in(&mut self, node: &Node, scopes: &[String]) {
+        // The plain name as before (the first record of that name keeps it).
+        self.add_record_named(node, None);
+        for name in scoped_names(node, scopes) {
+            self.add_record_named(node, Some(name));
+        }
+    }
+
+    fn add_record_named(&mut self, node: &Node, name: Option<String>) {
         let text = &node.text;
-        if !text.ends_with("definition") {
+        // `... definition`, or `... definition implicit_instantiation` and
+        // `... definition instantiated_from 0x...` for template instances.
+        if !text.split(' ').any(|w| w == "definition") {
             return;
         }
         let words: Vec<&str> = text.split(' ').collect();
@@ -37,9 +106,10 @@ impl TypeTable {
             return;
         }
         // An unnamed record is known by its address until a typedef names it.
-        let name = match words.get(pos + 1) {
-            Some(&"definition") | None => format!("(unnamed {:#x})", node.addr),
-            Some(n) => (*n).to_string(),
+        let name = match (name, words.get(pos + 1)) {
+            (Some(name), _) => name,
+            (None, Some(&"definition") | None) => format!("(unnamed {:#x})", node.addr),
+            (None, Some(n)) => (*n).to_string(),
         };
         let mut fields = Vec::new();
         for c in &node.children {
@@ -57,7 +127,23 @@ impl TypeTable {
                 fields.push((String::new(), base));
             }
         }
-        self.defs.entry(name).or_insert(fields);
+        match self.defs.get(&name) {
+            Some(existing) if *existing != fields && name.contains('<') => {
+                self.ambiguous.insert(name);
+            }
+            Some(_) => {}
+            None => {
+                self.defs.insert(name, fields);
+            }
+        }
+    }
+
+    /// Forgets the spellings two different specializations share (a
+    /// prefix of their arguments, see [`specialization_names`]).
+    pub fn drop_ambiguous(&mut self) {
+        for name in std::mem::take(&mut self.ambiguous) {
+            self.defs.remove(&name);
+        }
     }
 
     pub fn record(&mut self, name: &str) -> Option<Record> {

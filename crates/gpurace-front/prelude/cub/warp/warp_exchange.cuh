@@ -1,0 +1,3 @@
+// gpurace stub for <cub/warp/warp_exchange.cuh>: everything lives in <cub/cub.cuh>.
+#pragma once
+#include "../cub.cuh"

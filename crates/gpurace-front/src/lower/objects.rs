@@ -1,0 +1,115 @@
+//! Objects whose constructor only binds members to its arguments: a handle
+//! on storage the caller owns (CUB's `BlockReduce(temp_storage)`, which keeps
+//! a reference to the `__shared__` storage), or a helper that records
+//! `threadIdx.x` in its initializer list.
+//!
+//! The lowering does not build such an object: a method called on it
+//! (`BlockReduce(temp).Sum(x)`, or `q.Sum(x)` on a local `q` constructed so)
+//! is inlined with `this->member` bound to what the constructor's member
+//! initializer binds it to: the argument's object for a reference member,
+//! the argument's value or address for a pointer member, the value of an
+//! initializer that uses no parameter. Only constructors with an empty body
+//! whose initializers are all of these forms qualify; anything else keeps
+//! the general path (an opaque object).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::{strip_casts, FnLower, LValue};
+use crate::ast::{quoted, Node};
+
+/// `this->member` of a bound object, by member name.
+pub type Fields = Rc<HashMap<String, LValue>>;
+
+impl<'a> FnLower<'a, '_> {
+    /// The member bindings of the object `construct` (a `CXXConstructExpr`)
+    /// builds, when its constructor qualifies; its arguments are lowered
+    /// here, in the caller.
+    pub(super) fn ctor_fields(&mut self, construct: &Node) -> Option<Fields> {
+        let construct = strip_casts(construct);
+        if !matches!(construct.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") {
+            return None;
+        }
+        let ctor = self.constructor(construct)?;
+        let params: Vec<&Node> = ctor.children.iter().filter(|c| c.kind == "ParmVarDecl").collect();
+        let args: Vec<&Node> = construct.children.iter().collect();
+        if params.len() != args.len() || params.is_empty() {
+            return None;
+        }
+        let empty_body = ctor.children.iter().any(|c| c.kind == "CompoundStmt" && c.children.is_empty());
+        if !empty_body {
+            return None;
+        }
+        let mut fields = HashMap::new();
+        for init in ctor.children.iter().filter(|c| c.kind == "CXXCtorInitializer") {
+            // `CXXCtorInitializer Field 0x.. 'name' 'type'`; a base class
+            // initializer has no `Field`.
+            if !init.text.starts_with("Field") {
+                return None;
+            }
+            let q = quoted(&init.text);
+            let (Some(name), Some(ty)) = (q.first(), q.get(1)) else { return None };
+            let value = init.children.first()?;
+            let lv = self.bound_member(value, ty.trim_end().ends_with('&'), &params, &args)?;
+            fields.insert((*name).to_string(), lv);
+        }
+        (!fields.is_empty()).then(|| Rc::new(fields))
+    }
+
+    /// What one member initializer binds the member to.
+    fn bound_member(&mut self, value: &Node, reference: bool, params: &[&Node], args: &[&Node]) -> Option<LValue> {
+        let v = strip_casts(value);
+        let param = |n: &Node| -> Option<usize> {
+            let (kind, addr, _) = strip_casts(n).referenced().filter(|_| strip_casts(n).kind == "DeclRefExpr")?;
+            (kind == "ParmVar").then(|| params.iter().position(|p| p.addr == addr)).flatten()
+        };
+        if let Some(k) = param(v) {
+            return Some(if reference { self.lvalue(args[k]) } else { LValue::Value(self.rvalue(args[k])) });
+        }
+        if v.kind == "UnaryOperator" && v.last_quoted() == "&" && !reference {
+            let k = param(v.children.first()?)?;
+            return match self.lvalue(args[k]) {
+                LValue::Mem(p) => Some(LValue::Value(self.addr_of(p))),
+                _ => None,
+            };
+        }
+        if reference || mentions_param(v) {
+            return None;
+        }
+        Some(LValue::Value(self.rvalue(v)))
+    }
+
+    /// The constructor a construction expression calls: the record of its
+    /// type, and among its constructors the one with the expression's
+    /// signature (`'void (TempStorage &)'`), with a body.
+    fn constructor(&mut self, construct: &Node) -> Option<&'a Node> {
+        let sig = quoted(&construct.text).last().copied()?;
+        let name = match self.types.parse(construct.ty()) {
+            gpurace_ir::Type::Record { name, .. } => name,
+            gpurace_ir::Type::Opaque { name, .. } => name,
+            _ => return None,
+        };
+        let record = self.ix.records_by_name.get(&name)?;
+        record
+            .children
+            .iter()
+            .find(|c| c.kind == "CXXConstructorDecl" && c.decl_name_and_type().1 == sig && c.has_child("CompoundStmt"))
+    }
+
+    /// The bound members of the object `obj` names: `this` in an inlined
+    /// method of a bound object, or a local constructed so.
+    pub(super) fn fields_of(&self, obj: &Node) -> Option<Fields> {
+        let s = strip_casts(obj);
+        match s.kind.as_str() {
+            "CXXThisExpr" => self.this_fields.last().cloned().flatten(),
+            "DeclRefExpr" => s.referenced().and_then(|(_, addr, _)| self.object_fields.get(&addr).cloned()),
+            _ => None,
+        }
+    }
+}
+
+/// Whether an expression refers to a parameter.
+fn mentions_param(n: &Node) -> bool {
+    (n.kind == "DeclRefExpr" && n.referenced().is_some_and(|(k, _, _)| k == "ParmVar"))
+        || n.children.iter().any(mentions_param)
+}
