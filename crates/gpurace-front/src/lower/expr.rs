@@ -128,7 +128,9 @@ impl FnLower<'_, '_> {
             }
             "UnaryExprOrTypeTraitExpr" => self.type_trait(n),
             "CXXConstructExpr" | "CXXTemporaryObjectExpr"
-                if n.children.len() == 1 && crate::ast::quoted(&n.text).last().is_some_and(|s| s.contains('&')) =>
+                if n.children.len() == 1
+                    && crate::ast::quoted(&n.text).last().is_some_and(|s| s.contains('&'))
+                    && !self.binds_reference(n) =>
             {
                 self.rvalue(n.kid(0))
             }

@@ -6,16 +6,19 @@
 //! The lowering does not build such an object: a method called on it
 //! (`BlockReduce(temp).Sum(x)`, or `q.Sum(x)` on a local `q` constructed so)
 //! is inlined with `this->member` bound to what the constructor's member
-//! initializer binds it to: the argument's object for a reference member,
-//! the argument's value or address for a pointer member, the value of an
-//! initializer that uses no parameter. Only constructors with an empty body
+//! initializer binds it to: the argument's object for a reference member;
+//! for a member held by value (a pointer, an index), a variable of its own
+//! initialised with the argument's value or address, or with an initializer
+//! that uses no parameter. Only constructors with an empty body
 //! whose initializers are all of these forms qualify; anything else keeps
 //! the general path (an opaque object).
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{strip_casts, FnLower, LValue};
+use gpurace_ir::{Stmt, Type, VarKind};
+
+use super::{convert, strip_casts, FnLower, LValue};
 use crate::ast::{quoted, Node};
 
 /// `this->member` of a bound object, by member name.
@@ -50,7 +53,23 @@ impl<'a> FnLower<'a, '_> {
             let q = quoted(&init.text);
             let (Some(name), Some(ty)) = (q.first(), q.get(1)) else { return None };
             let value = init.children.first()?;
-            let lv = self.bound_member(value, ty.trim_end().ends_with('&'), &params, &args)?;
+            let lv = self.bound_member(value, is_reference(ty), &params, &args)?;
+            // A member held by value is a variable of its own: methods may
+            // assign it (`__s = __s * 48271u`), and it lives as long as the
+            // object.
+            let lv = match lv {
+                LValue::Value(v) => {
+                    let ty = self.types.parse(ty);
+                    if matches!(ty, Type::Record { .. } | Type::Array { .. } | Type::Opaque { .. }) {
+                        return None;
+                    }
+                    let span = self.span(construct);
+                    let var = self.new_var(name, ty.clone(), VarKind::Local, span);
+                    self.emit(Stmt::Decl { var, init: Some(convert(v, &ty)) });
+                    LValue::Var(var)
+                }
+                other => other,
+            };
             fields.insert((*name).to_string(), lv);
         }
         (!fields.is_empty()).then(|| Rc::new(fields))
@@ -96,6 +115,18 @@ impl<'a> FnLower<'a, '_> {
             .find(|c| c.kind == "CXXConstructorDecl" && c.decl_name_and_type().1 == sig && c.has_child("CompoundStmt"))
     }
 
+    /// Whether `construct` calls a constructor that binds a reference member
+    /// (a handle on its argument, not a copy of it).
+    pub(super) fn binds_reference(&mut self, construct: &Node) -> bool {
+        self.constructor(construct).is_some_and(|c| {
+            c.children.iter().any(|i| {
+                i.kind == "CXXCtorInitializer"
+                    && i.text.starts_with("Field")
+                    && quoted(&i.text).get(1).is_some_and(|t| is_reference(t))
+            })
+        })
+    }
+
     /// The bound members of the object `obj` names: `this` in an inlined
     /// method of a bound object, or a local constructed so.
     pub(super) fn fields_of(&self, obj: &Node) -> Option<Fields> {
@@ -106,6 +137,11 @@ impl<'a> FnLower<'a, '_> {
             _ => None,
         }
     }
+}
+
+/// Whether a member type is a reference (`T &`, `float (&)[256]`).
+fn is_reference(ty: &str) -> bool {
+    ty.trim_end().ends_with('&') || ty.contains("(&)")
 }
 
 /// Whether an expression refers to a parameter.

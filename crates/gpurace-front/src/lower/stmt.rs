@@ -434,12 +434,17 @@ impl FnLower<'_, '_> {
                 return;
             }
         }
-        // A handle constructed on storage the caller owns (objects.rs): its
-        // members are bound, the object itself is not built.
+        // An object whose constructor only binds members (objects.rs): its
+        // methods see the bound members. A handle on storage the caller owns
+        // (a reference member) is not built, since copying it would read
+        // that storage; another is still declared, for other uses of it.
         if let (false, Some(init)) = (self.is_host(), init_node) {
+            let handle = self.binds_reference(strip_casts(init));
             if let Some(fields) = self.ctor_fields(init) {
                 self.object_fields.insert(d.addr, fields);
-                return;
+                if handle {
+                    return;
+                }
             }
         }
         match (&ty, init_node) {

@@ -1,0 +1,3 @@
+// gpurace stub for <thrust/adjacent_difference.h>: everything lives in <thrust/__gpurace_thrust.h>.
+#pragma once
+#include "__gpurace_thrust.h"
