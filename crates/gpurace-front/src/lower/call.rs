@@ -10,7 +10,7 @@ use gpurace_ir::{
 
 use super::exprs::expr_type;
 use super::{
-    add_offset, convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, Place, RefReturn,
+    add_offset, convert, decl_ref, fold, strip_casts, strip_parens, Binding, FnLower, LValue, Place, RefReturn,
     MAX_INLINE_DEPTH,
 };
 use crate::ast::Node;
@@ -436,6 +436,15 @@ impl FnLower<'_, '_> {
                     Expr::Unknown { reason: why, span, ty: Type::Ptr(Box::new(ty.clone())) }
                 }
             };
+        }
+        // A function whose whole body returns the address of a fixed object
+        // (`operator T *()` of the `SharedMemory<T>` idiom, returning an
+        // `extern __shared__` array) is that address: the caller's pointer
+        // keeps its object and memory space.
+        if let (Some(r), [Stmt::Assign { var, value }]) = (result, body.as_slice()) {
+            if *var == r && fixed_address(value) {
+                return value.clone();
+            }
         }
         self.emit(Stmt::Inlined { callee: name.to_string(), result, body, span });
         result.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
@@ -863,4 +872,16 @@ fn linear_thread_id() -> Expr {
     let y = mul(b(Builtin::ThreadIdx(Dim::Y)), b(Builtin::BlockDim(Dim::X)));
     let z = mul(mul(b(Builtin::ThreadIdx(Dim::Z)), b(Builtin::BlockDim(Dim::X))), b(Builtin::BlockDim(Dim::Y)));
     add(add(b(Builtin::ThreadIdx(Dim::X)), y), z)
+}
+
+/// The address of a fixed object at a constant offset: a `__shared__` array,
+/// a global or a parameter's base.
+fn fixed_address(e: &Expr) -> bool {
+    match e {
+        Expr::Addr { base, offset, .. } => {
+            matches!(**base, Base::Shared(_) | Base::Global(_) | Base::Param { .. }) && fold(offset).is_some()
+        }
+        Expr::Cast { arg, .. } => fixed_address(arg),
+        _ => false,
+    }
 }
