@@ -144,10 +144,31 @@ template <CacheStoreModifier _Mod, class _Ptr, class _Tp> __device__ void Thread
   *__p = __v;
 }
 
-/* The linear thread id in a block of the given shape. */
+/* The linear thread id in a block of the given shape: the dimensions the
+ * shape has and no others (a kernel that uses a one-dimensional collective
+ * is not analysed for blocks of other shapes). A collective's block is the
+ * shape its template arguments give (CUB's precondition), which is assumed
+ * from here on. */
+template <int _Bx, int _By, int _Bz> struct __linear_tid_of {
+  __device__ static int __get() {
+    __assume(blockDim.x == _Bx && blockDim.y == _By && blockDim.z == _Bz);
+    return (int)(threadIdx.x + threadIdx.y * _Bx + threadIdx.z * _Bx * _By);
+  }
+};
+template <int _Bx, int _By> struct __linear_tid_of<_Bx, _By, 1> {
+  __device__ static int __get() {
+    __assume(blockDim.x == _Bx && blockDim.y == _By);
+    return (int)(threadIdx.x + threadIdx.y * _Bx);
+  }
+};
+template <int _Bx> struct __linear_tid_of<_Bx, 1, 1> {
+  __device__ static int __get() {
+    __assume(blockDim.x == _Bx);
+    return (int)threadIdx.x;
+  }
+};
 template <int _Bx, int _By, int _Bz> __device__ inline int __linear_tid() {
-  return (_By == 1 && _Bz == 1) ? (int)threadIdx.x
-                                : (int)(threadIdx.x + threadIdx.y * _Bx + threadIdx.z * _Bx * _By);
+  return __linear_tid_of<_Bx, _By, _Bz>::__get();
 }
 
 /* ---- Direct loads and stores -------------------------------------------- */
