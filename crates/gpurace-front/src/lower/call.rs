@@ -763,7 +763,7 @@ impl FnLower<'_, '_> {
     pub(super) fn host_call(
         &mut self,
         name: &str,
-        _addr: u64,
+        addr: u64,
         vals: Vec<Expr>,
         span: Span,
         ty: &Type,
@@ -801,6 +801,9 @@ impl FnLower<'_, '_> {
             }
         }
         if user {
+            let canon = self.ix.canonical(addr);
+            let unique = self.host.as_ref().and_then(|h| h.user_names.get(&canon).cloned());
+            let name = unique.as_deref().unwrap_or(name);
             if let Some(h) = self.host.as_mut() {
                 h.facts.push(HostFact::Call { callee: name.to_string(), args: vals.clone(), span });
             }

@@ -70,6 +70,10 @@ pub struct HostState {
     pub facts: Vec<HostFact>,
     /// User host functions by address (not inlined: host code keeps calls).
     pub user_functions: HashSet<u64>,
+    /// The name each user host function goes by, by address: its own, or
+    /// with its template arguments (`runTest<int, 256>`) where several
+    /// definitions share it, so that a call reaches its instantiation.
+    pub user_names: HashMap<u64, String>,
 }
 
 pub struct FnLower<'a, 'b> {

@@ -40,6 +40,24 @@ fn callees(n: &Node, out: &mut HashSet<u64>) {
     }
 }
 
+/// `<int, 256>` for an instantiation of a function template; empty else.
+fn template_args(d: &Node) -> String {
+    let args: Vec<String> = d
+        .children
+        .iter()
+        .filter(|a| a.kind == "TemplateArgument")
+        .map(|a| match crate::ast::quoted(&a.text).first() {
+            Some(q) => q.to_string(),
+            None => a.text.rsplit(' ').next().unwrap_or("").to_string(),
+        })
+        .collect();
+    if args.is_empty() {
+        String::new()
+    } else {
+        format!("<{}>", args.join(", "))
+    }
+}
+
 pub fn lower_host(
     ix: &Index<'_>,
     types: &mut TypeTable,
@@ -82,15 +100,39 @@ pub fn lower_host(
             }
         }
     }
+    // Definitions that share a name (instantiations of one template,
+    // overloads) are told apart by their template arguments, then by order.
+    let mut user_names: HashMap<u64, String> = HashMap::new();
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    for d in defs.iter().filter(|d| wanted.contains(&ix.canonical(d.addr))) {
+        *by_name.entry(d.decl_name_and_type().0).or_default() += 1;
+    }
+    let mut taken: HashSet<String> = HashSet::new();
+    for d in defs.iter().filter(|d| wanted.contains(&ix.canonical(d.addr))) {
+        let base = d.decl_name_and_type().0;
+        let mut name = if by_name.get(base).copied().unwrap_or(0) > 1 {
+            format!("{base}{}", template_args(d))
+        } else {
+            base.to_string()
+        };
+        let mut k = 2;
+        while !taken.insert(name.clone()) {
+            name = format!("{base}{}#{k}", template_args(d));
+            k += 1;
+        }
+        user_names.insert(ix.canonical(d.addr), name);
+    }
     let mut launches_all = Vec::new();
     for d in defs.iter().filter(|d| wanted.contains(&ix.canonical(d.addr))) {
-        let (name, _) = d.decl_name_and_type();
+        let name = user_names.get(&ix.canonical(d.addr)).cloned().unwrap_or_default();
+        let name = name.as_str();
         let state = HostState {
             kernel_of: kernel_of.clone(),
             function: name.to_string(),
             launches: Vec::new(),
             facts: Vec::new(),
             user_functions: user.clone(),
+            user_names: user_names.clone(),
         };
         let mut f = FnLower::new(ix, types, program, Some(state));
         let body = f.function_body(d);
@@ -101,6 +143,7 @@ pub fn lower_host(
             launches: Vec::new(),
             facts: Vec::new(),
             user_functions: HashSet::new(),
+            user_names: HashMap::new(),
         });
         diags.append(&mut f.diags);
         let base = launches_all.len();

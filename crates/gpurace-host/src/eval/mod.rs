@@ -129,12 +129,23 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// Evaluates `func` from its entry with unknown arguments.
+    /// Evaluates `func` from its entry with unknown arguments. `main`'s are
+    /// the program's inputs; another entry is a function no code gpurace saw
+    /// calls (a launch wrapper called from another file), whose arguments
+    /// are values gpurace could not compute, so that what rests on them is
+    /// only possible.
     pub fn run(&mut self, func: &'p HostFunction) {
         let params: Vec<T> = func
             .params
             .iter()
-            .map(|p| self.input(&format!("{} (parameter of {})", p.name, func.name), &p.ty))
+            .map(|p| {
+                if func.name == "main" {
+                    self.input(&format!("{} (parameter of main)", p.name), &p.ty)
+                } else {
+                    let name = format!("{} (parameter of {}, which no code gpurace saw calls)", p.name, func.name);
+                    self.host_value(&name, &p.ty, Origin::Unmodelled)
+                }
+            })
             .collect();
         let st = State {
             alive: t::tru(),
