@@ -616,6 +616,8 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
 mod calls;
 #[path = "expr.rs"]
 mod exprs;
+#[path = "launch.rs"]
+mod launches;
 #[path = "objects.rs"]
 mod objects;
 #[path = "place.rs"]
