@@ -486,6 +486,18 @@ enum BlockStoreAlgorithm {
   BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED
 };
 
+/* Global index of item i of this thread in an arrangement: blocked (thread
+ * t owns items t*N .. t*N+N-1), striped (item i of thread t is i*BLOCK+t),
+ * or warp-striped (striped within each warp's N*32 items). */
+template <int _Bx, int _By, int _Bz, int _Items> __device__ int __item_index(int __i, bool __striped, bool __warp) {
+  int __tid = __linear_tid<_Bx, _By, _Bz>();
+  if (__striped)
+    return __i * (_Bx * _By * _Bz) + __tid;
+  if (__warp)
+    return (__tid / 32) * 32 * _Items + __i * 32 + __tid % 32;
+  return __tid * _Items + __i;
+}
+
 template <class _Tp, int _Bx, int _Items, BlockLoadAlgorithm _Alg = BLOCK_LOAD_DIRECT, int _By = 1, int _Bz = 1,
           int _Arch = 0>
 class BlockLoad {
@@ -500,17 +512,9 @@ private:
 
   /* Global index of item i of this thread as the algorithm reads it. */
   __device__ int __index(int __i) {
-    int __tid = __linear_tid<_Bx, _By, _Bz>();
-    switch (_Alg) {
-    case BLOCK_LOAD_STRIPED:
-    case BLOCK_LOAD_TRANSPOSE:
-      return __i * __threads + __tid;
-    case BLOCK_LOAD_WARP_TRANSPOSE:
-    case BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED:
-      return (__tid / 32) * 32 * _Items + __i * 32 + __tid % 32;
-    default:
-      return __tid * _Items + __i;
-    }
+    bool __striped = _Alg == BLOCK_LOAD_STRIPED || _Alg == BLOCK_LOAD_TRANSPOSE;
+    bool __warp = _Alg == BLOCK_LOAD_WARP_TRANSPOSE || _Alg == BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED;
+    return __item_index<_Bx, _By, _Bz, _Items>(__i, __striped, __warp);
   }
   __device__ void __exchange(_Tp (&__items)[_Items]) {
     __Exchange __x(__storage);
@@ -553,17 +557,9 @@ private:
   TempStorage &__storage;
 
   __device__ int __index(int __i) {
-    int __tid = __linear_tid<_Bx, _By, _Bz>();
-    switch (_Alg) {
-    case BLOCK_STORE_STRIPED:
-    case BLOCK_STORE_TRANSPOSE:
-      return __i * __threads + __tid;
-    case BLOCK_STORE_WARP_TRANSPOSE:
-    case BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED:
-      return (__tid / 32) * 32 * _Items + __i * 32 + __tid % 32;
-    default:
-      return __tid * _Items + __i;
-    }
+    bool __striped = _Alg == BLOCK_STORE_STRIPED || _Alg == BLOCK_STORE_TRANSPOSE;
+    bool __warp = _Alg == BLOCK_STORE_WARP_TRANSPOSE || _Alg == BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED;
+    return __item_index<_Bx, _By, _Bz, _Items>(__i, __striped, __warp);
   }
   __device__ void __exchange(_Tp (&__items)[_Items]) {
     __Exchange __x(__storage);
