@@ -43,6 +43,11 @@ impl<'a> FnLower<'a, '_> {
         if !empty_body {
             return None;
         }
+        // Decided on the constructor's form first, so that nothing is
+        // lowered for a constructor that does not qualify.
+        if !self.qualifies(ctor, &params) {
+            return None;
+        }
         let mut fields = HashMap::new();
         for init in ctor.children.iter().filter(|c| c.kind == "CXXCtorInitializer") {
             // `CXXCtorInitializer Field 0x.. 'name' 'type'`; a base class
@@ -73,6 +78,33 @@ impl<'a> FnLower<'a, '_> {
             fields.insert((*name).to_string(), lv);
         }
         (!fields.is_empty()).then(|| Rc::new(fields))
+    }
+
+    /// Whether every member initializer of `ctor` is of a form
+    /// `bound_member` binds: a parameter, the address of one (for a pointer
+    /// member), or a scalar value that uses no parameter.
+    fn qualifies(&mut self, ctor: &Node, params: &[&Node]) -> bool {
+        let is_param = |n: &Node| {
+            let n = strip_casts(n);
+            n.kind == "DeclRefExpr"
+                && n.referenced().is_some_and(|(k, a, _)| k == "ParmVar" && params.iter().any(|p| p.addr == a))
+        };
+        ctor.children.iter().filter(|c| c.kind == "CXXCtorInitializer").all(|init| {
+            let q = quoted(&init.text);
+            let (Some(ty), Some(value)) = (q.get(1), init.children.first()) else { return false };
+            if !init.text.starts_with("Field") {
+                return false;
+            }
+            let v = strip_casts(value);
+            if is_reference(ty) {
+                return is_param(v);
+            }
+            let scalar =
+                !matches!(self.types.parse(ty), Type::Record { .. } | Type::Array { .. } | Type::Opaque { .. });
+            let address_of_param =
+                v.kind == "UnaryOperator" && v.last_quoted() == "&" && v.children.first().is_some_and(is_param);
+            scalar && (is_param(v) || address_of_param || !mentions_param(v))
+        })
     }
 
     /// What one member initializer binds the member to.
