@@ -608,6 +608,69 @@ __device__ unsigned int __lanemask_eq();
 __device__ unsigned int __lanemask_ge();
 __device__ unsigned int __lanemask_gt();
 
+/* SIMD video intrinsics: two 16-bit or four 8-bit lanes in an unsigned int. */
+#define __GPURACE_SIMD1(F)                                                     \
+  __device__ unsigned int F##2(unsigned int);                                  \
+  __device__ unsigned int F##4(unsigned int);
+#define __GPURACE_SIMD2(F)                                                     \
+  __device__ unsigned int F##2(unsigned int, unsigned int);                    \
+  __device__ unsigned int F##4(unsigned int, unsigned int);
+__GPURACE_SIMD1(__vabs) __GPURACE_SIMD1(__vabsss) __GPURACE_SIMD1(__vneg)
+__GPURACE_SIMD1(__vnegss)
+__GPURACE_SIMD2(__vabsdiffs) __GPURACE_SIMD2(__vabsdiffu) __GPURACE_SIMD2(__vadd)
+__GPURACE_SIMD2(__vaddss) __GPURACE_SIMD2(__vaddus) __GPURACE_SIMD2(__vavgs)
+__GPURACE_SIMD2(__vavgu) __GPURACE_SIMD2(__vhaddu) __GPURACE_SIMD2(__vmaxs)
+__GPURACE_SIMD2(__vmaxu) __GPURACE_SIMD2(__vmins) __GPURACE_SIMD2(__vminu)
+__GPURACE_SIMD2(__vsads) __GPURACE_SIMD2(__vsadu) __GPURACE_SIMD2(__vsub)
+__GPURACE_SIMD2(__vsubss) __GPURACE_SIMD2(__vsubus)
+__GPURACE_SIMD2(__vcmpeq) __GPURACE_SIMD2(__vcmpne) __GPURACE_SIMD2(__vcmpges)
+__GPURACE_SIMD2(__vcmpgeu) __GPURACE_SIMD2(__vcmpgts) __GPURACE_SIMD2(__vcmpgtu)
+__GPURACE_SIMD2(__vcmples) __GPURACE_SIMD2(__vcmpleu) __GPURACE_SIMD2(__vcmplts)
+__GPURACE_SIMD2(__vcmpltu)
+__GPURACE_SIMD2(__vseteq) __GPURACE_SIMD2(__vsetne) __GPURACE_SIMD2(__vsetges)
+__GPURACE_SIMD2(__vsetgeu) __GPURACE_SIMD2(__vsetgts) __GPURACE_SIMD2(__vsetgtu)
+__GPURACE_SIMD2(__vsetles) __GPURACE_SIMD2(__vsetleu) __GPURACE_SIMD2(__vsetlts)
+__GPURACE_SIMD2(__vsetltu)
+/* DPX (sm_90): three-way and add-then max/min, plain or clamped at zero. */
+#define __GPURACE_DPX(F)                                                       \
+  __device__ int F##_s32(int, int, int);                                       \
+  __device__ int F##_s32_relu(int, int, int);                                  \
+  __device__ unsigned int F##_s16x2(unsigned int, unsigned int, unsigned int); \
+  __device__ unsigned int F##_s16x2_relu(unsigned int, unsigned int, unsigned int); \
+  __device__ unsigned int F##_u32(unsigned int, unsigned int, unsigned int);   \
+  __device__ unsigned int F##_u16x2(unsigned int, unsigned int, unsigned int);
+__GPURACE_DPX(__vimax3) __GPURACE_DPX(__vimin3)
+__GPURACE_DPX(__viaddmax) __GPURACE_DPX(__viaddmin)
+#undef __GPURACE_DPX
+__device__ int __vimax_s32_relu(int, int);
+__device__ int __vimin_s32_relu(int, int);
+__device__ unsigned int __vimax_s16x2_relu(unsigned int, unsigned int);
+__device__ unsigned int __vimin_s16x2_relu(unsigned int, unsigned int);
+/* The max/min and, through the pointers, which operand it was. */
+__device__ inline int __vibmax_s32(int __a, int __b, bool *__p) { *__p = __a >= __b; return __a >= __b ? __a : __b; }
+__device__ inline int __vibmin_s32(int __a, int __b, bool *__p) { *__p = __a <= __b; return __a <= __b ? __a : __b; }
+__device__ inline unsigned int __vibmax_u32(unsigned int __a, unsigned int __b, bool *__p) {
+  *__p = __a >= __b;
+  return __a >= __b ? __a : __b;
+}
+__device__ inline unsigned int __vibmin_u32(unsigned int __a, unsigned int __b, bool *__p) {
+  *__p = __a <= __b;
+  return __a <= __b ? __a : __b;
+}
+#define __GPURACE_DPX_B16(F, OP, T, PAIR)                                      \
+  __device__ inline unsigned int F(unsigned int __a, unsigned int __b, bool *__lo, bool *__hi) { \
+    *__lo = (T)(__a & 0xffffu) OP (T)(__b & 0xffffu);                          \
+    *__hi = (T)(__a >> 16) OP (T)(__b >> 16);                                  \
+    return PAIR(__a, __b);                                                     \
+  }
+__GPURACE_DPX_B16(__vibmax_s16x2, >=, short, __vmaxs2)
+__GPURACE_DPX_B16(__vibmin_s16x2, <=, short, __vmins2)
+__GPURACE_DPX_B16(__vibmax_u16x2, >=, unsigned short, __vmaxu2)
+__GPURACE_DPX_B16(__vibmin_u16x2, <=, unsigned short, __vminu2)
+#undef __GPURACE_DPX_B16
+#undef __GPURACE_SIMD1
+#undef __GPURACE_SIMD2
+
 /* Cache-hinted loads/stores: templates so every pointee type works. */
 template <typename _Tp> __device__ _Tp __ldg(const _Tp *__ptr);
 template <typename _Tp> __device__ _Tp __ldcg(const _Tp *__ptr);
@@ -1104,6 +1167,59 @@ cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, int __dst
                                  cudaStream_t __stream = 0);
 cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, enum cudaMemoryAdvise __advice,
                           int __device);
+/* Memory locations and stream-ordered memory pools (CUDA 11.2, 12.2). */
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
+enum cudaMemAccessFlags { cudaMemAccessFlagsProtNone = 0, cudaMemAccessFlagsProtRead = 1, cudaMemAccessFlagsProtReadWrite = 3 };
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
+enum cudaMemAllocationType { cudaMemAllocationTypeInvalid = 0, cudaMemAllocationTypePinned = 1 };
+enum cudaMemAllocationHandleType { cudaMemHandleTypeNone = 0, cudaMemHandleTypePosixFileDescriptor = 1 };
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned char reserved[56];
+};
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 1,
+  cudaMemPoolReuseAllowOpportunistic = 2,
+  cudaMemPoolReuseAllowInternalDependencies = 3,
+  cudaMemPoolAttrReleaseThreshold = 4,
+  cudaMemPoolAttrReservedMemCurrent = 5,
+  cudaMemPoolAttrReservedMemHigh = 6,
+  cudaMemPoolAttrUsedMemCurrent = 7,
+  cudaMemPoolAttrUsedMemHigh = 8
+};
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+cudaError_t cudaMemPrefetchAsync(const void *__devPtr, size_t __count, struct cudaMemLocation __location,
+                                 unsigned int __flags, cudaStream_t __stream = 0);
+cudaError_t cudaMemAdvise(const void *__devPtr, size_t __count, enum cudaMemoryAdvise __advice,
+                          struct cudaMemLocation __location);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *__memPool, int __device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *__memPool, int __device);
+cudaError_t cudaDeviceSetMemPool(int __device, cudaMemPool_t __memPool);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *__memPool, const struct cudaMemPoolProps *__poolProps);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t __memPool);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t __memPool, enum cudaMemPoolAttr __attr, void *__value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t __memPool, enum cudaMemPoolAttr __attr, void *__value);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t __memPool, const struct cudaMemAccessDesc *__descList,
+                                 size_t __count);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t __memPool, size_t __minBytesToKeep);
+cudaError_t cudaMallocFromPoolAsync(void **__ptr, size_t __size, cudaMemPool_t __memPool, cudaStream_t __stream);
 
 /* device management */
 cudaError_t cudaDeviceSynchronize(void);
@@ -1430,72 +1546,10 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t __surfObject);
 }
 
 /* ------------------------------------------------------------------------
- * 13. Half precision (cuda_fp16.h), minimal.  The conversions are bodiless
- *     primitives; constructors and operators are inline wrappers on them.
+ * 13. Half precision and bfloat16 (cuda_fp16.h, cuda_bf16.h): the types,
+ *     their operators and the intrinsics, in __gpurace_half.h.
  * ---------------------------------------------------------------------- */
-struct __half;
-__host__ __device__ __half __float2half(float);
-__host__ __device__ __half __float2half_rn(float);
-__host__ __device__ float __half2float(__half);
-struct __align__(2) __half {
-  unsigned short __x;
-  __half() = default;
-  __host__ __device__ __half(float __f) : __half(__float2half(__f)) {}
-  __host__ __device__ __half(double __f) : __half(__float2half((float)__f)) {}
-  __host__ __device__ __half(int __i) : __half(__float2half((float)__i)) {}
-  __host__ __device__ operator float() const { return __half2float(*this); }
-};
-typedef struct __half half;
-struct __align__(4) __half2 {
-  __half x, y;
-};
-typedef struct __half2 half2;
-__device__ __half __hadd(__half, __half);
-__device__ __half __hsub(__half, __half);
-__device__ __half __hmul(__half, __half);
-__device__ __half __hdiv(__half, __half);
-__device__ __half __hfma(__half, __half, __half);
-__device__ __half __hneg(__half);
-__device__ bool __heq(__half, __half);
-__device__ bool __hlt(__half, __half);
-__device__ bool __hgt(__half, __half);
-__device__ __half2 __hadd2(__half2, __half2);
-__device__ __half2 __hsub2(__half2, __half2);
-__device__ __half2 __hmul2(__half2, __half2);
-__device__ __half2 __hfma2(__half2, __half2, __half2);
-__host__ __device__ __half2 __floats2half2_rn(float, float);
-__host__ __device__ __half2 __float2half2_rn(float);
-__host__ __device__ float2 __half22float2(__half2);
-__host__ __device__ __half2 __halves2half2(__half, __half);
-__host__ __device__ __half2 __half2half2(__half);
-__host__ __device__ __half __low2half(__half2);
-__host__ __device__ __half __high2half(__half2);
-__host__ __device__ float __low2float(__half2);
-__host__ __device__ float __high2float(__half2);
-__device__ __half hsqrt(__half);
-__device__ __half hexp(__half);
-__device__ __half __habs(__half);
-__device__ __half __hmax(__half, __half);
-__device__ __half __hmin(__half, __half);
-__GPURACE_ATOMIC_RMW(atomicAdd, __half)
-__GPURACE_ATOMIC_RMW(atomicAdd, __half2)
-__GPURACE_SHFL(__half)
-__GPURACE_SHFL(__half2)
-
-/* bfloat16 (cuda_bf16.h), minimal */
-struct __nv_bfloat16;
-__host__ __device__ __nv_bfloat16 __float2bfloat16(float);
-__host__ __device__ float __bfloat162float(__nv_bfloat16);
-struct __align__(2) __nv_bfloat16 {
-  unsigned short __x;
-  __nv_bfloat16() = default;
-  __host__ __device__ __nv_bfloat16(float __f) : __nv_bfloat16(__float2bfloat16(__f)) {}
-  __host__ __device__ operator float() const { return __bfloat162float(*this); }
-};
-struct __align__(4) __nv_bfloat162 { __nv_bfloat16 x, y; };
-typedef struct __nv_bfloat16 nv_bfloat16;
-typedef struct __nv_bfloat162 nv_bfloat162;
-__GPURACE_ATOMIC_RMW(atomicAdd, __nv_bfloat16)
+#include "__gpurace_half.h"
 
 #undef __GPURACE_SHFL
 #undef __GPURACE_ATOMIC_RMW

@@ -14,6 +14,8 @@ ncclResult_t ncclGetUniqueId(ncclUniqueId *__id);
 ncclResult_t ncclCommInitRank(ncclComm_t *__comm, int __n, ncclUniqueId __id, int __rank);
 ncclResult_t ncclCommInitAll(ncclComm_t *__comms, int __n, const int *__devs);
 ncclResult_t ncclCommDestroy(ncclComm_t __comm);
+ncclResult_t ncclCommFinalize(ncclComm_t __comm);
+ncclResult_t ncclCommAbort(ncclComm_t __comm);
 ncclResult_t ncclCommCount(const ncclComm_t __comm, int *__count);
 ncclResult_t ncclCommUserRank(const ncclComm_t __comm, int *__rank);
 ncclResult_t ncclAllReduce(const void *__s, void *__r, size_t __count, ncclDataType_t __t, ncclRedOp_t __op,

@@ -167,11 +167,38 @@ fn close_until(stack: &mut Vec<(usize, Node)>, depth: usize, out: &mut Vec<Node>
             break;
         }
         let Some((d, node)) = stack.pop() else { break };
+        let node = unresolved_operator(node);
         match stack.last_mut() {
             Some((pd, parent)) if *pd < d => parent.children.push(node),
             _ => out.push(node),
         }
     }
+}
+
+/// An operator that a template's pattern leaves unresolved (`a * x[i]` with
+/// `a` of type `T`, once any `operator*` is declared) is a
+/// `CXXOperatorCallExpr` whose callee is an `UnresolvedLookupExpr`: it is
+/// read as the built-in operator, which is what it is for built-in types (an
+/// instantiation is lowered from clang's own resolution). Increments, whose
+/// prefix and postfix forms the dump does not tell apart, are left as calls.
+fn unresolved_operator(mut node: Node) -> Node {
+    if node.kind != "CXXOperatorCallExpr" || node.children.first().is_none_or(|c| c.kind != "UnresolvedLookupExpr") {
+        return node;
+    }
+    let op = node.last_quoted().to_string();
+    let kind = match (node.children.len() - 1, op.as_str()) {
+        (2, "+" | "-" | "*" | "/" | "%" | "<<" | ">>" | "&" | "|" | "^" | "&&" | "||")
+        | (2, "==" | "!=" | "<" | ">" | "<=" | ">=" | "=" | ",") => "BinaryOperator",
+        (2, "+=" | "-=" | "*=" | "/=" | "%=" | "<<=" | ">>=" | "&=" | "|=" | "^=") => "CompoundAssignOperator",
+        (1, "*" | "&" | "-" | "+" | "!" | "~") => "UnaryOperator",
+        _ => return node,
+    };
+    node.children.remove(0);
+    node.kind = kind.to_string();
+    if kind == "UnaryOperator" {
+        node.text = format!("'<dependent type>' prefix '{op}'");
+    }
+    node
 }
 
 /// Splits the tree prefix (`| `, `  `, `|-`, `` `- ``) off a line and returns

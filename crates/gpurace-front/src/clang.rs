@@ -108,6 +108,8 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     let mut cmd = Command::new(&clang);
     cmd.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only"])
         .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
+        // `register` is an error in C++17 unless this is said; nvcc accepts it.
+        .arg("-Wno-register")
         .arg("-isystem")
         .arg(&prelude)
         .args(["-include", PRELUDE_MAIN])

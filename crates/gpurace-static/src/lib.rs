@@ -24,7 +24,7 @@ pub mod show;
 mod smt;
 pub mod trace;
 
-pub use check::{check, check_sites};
+pub use check::{check, check_sites, constant_params};
 pub use config::{Config, SolverDebug};
 pub use exec::{trace, Symbolic};
 pub use gpurace_core::c::width;

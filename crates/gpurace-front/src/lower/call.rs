@@ -160,9 +160,11 @@ impl FnLower<'_, '_> {
                 _ => *a,
             })
             .collect();
-        // An assignment operator without a body is the implicit, trivial one:
-        // a copy of the whole object.
-        if name == "operator=" && self.ix.function(addr).is_none() {
+        // An assignment operator without a body, or a defaulted trivial one
+        // (a struct of structs: its body assigns member by member), copies
+        // the whole object.
+        let trivial = |f: &Node| f.text.contains(" default trivial");
+        if name == "operator=" && self.ix.function(addr).is_none_or(trivial) {
             if let (Some(obj), Some(src)) = (this_obj, args.first()) {
                 let lv = self.lvalue(obj);
                 let v = self.rvalue(src);

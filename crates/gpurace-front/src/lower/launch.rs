@@ -197,7 +197,7 @@ impl FnLower<'_, '_> {
     ) -> Expr {
         use gpurace_ir::{Alloc, AllocKind};
         let alloc = match name {
-            "cudaMalloc" => Some((AllocKind::CudaMalloc, 1)),
+            "cudaMalloc" | "cudaMallocAsync" | "cudaMallocFromPoolAsync" => Some((AllocKind::CudaMalloc, 1)),
             "cudaMallocManaged" => Some((AllocKind::CudaMallocManaged, 1)),
             "cudaMallocHost" | "cudaHostAlloc" => Some((AllocKind::CudaMallocHost, 1)),
             "cudaMallocPitch" => Some((AllocKind::CudaMallocPitch, 2)),

@@ -73,6 +73,22 @@ pub fn specialization_names(node: &Node) -> Option<Vec<String>> {
     Some((1..=args.len()).map(|k| format!("{name}<{}>", args[..k].join(", "))).collect())
 }
 
+/// `ty` with a leading member typedef name replaced by what it stands for.
+fn member_typedef(ty: &str, typedefs: &[(&str, &str)]) -> String {
+    let (konst, bare) = match ty.strip_prefix("const ") {
+        Some(rest) => ("const ", rest),
+        None => ("", ty),
+    };
+    for (name, meaning) in typedefs {
+        if let Some(rest) = bare.strip_prefix(name) {
+            if !name.is_empty() && !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                return format!("{konst}{meaning}{rest}");
+            }
+        }
+    }
+    ty.to_string()
+}
+
 impl TypeTable {
     /// Registers a `CXXRecordDecl ... definition` node (fields only; bit-fields
     /// and bases make the record opaque).
@@ -111,11 +127,19 @@ impl TypeTable {
             (None, Some(&"definition") | None) => format!("(unnamed {:#x})", node.addr),
             (None, Some(n)) => (*n).to_string(),
         };
+        // Member typedefs (`typedef T element_type;`), which field types of a
+        // specialization spell without their meaning (`element_type[8]`).
+        let typedefs: Vec<(&str, &str)> = node
+            .children
+            .iter()
+            .filter(|c| matches!(c.kind.as_str(), "TypedefDecl" | "TypeAliasDecl"))
+            .map(|c| c.decl_name_and_type())
+            .collect();
         let mut fields = Vec::new();
         for c in &node.children {
             if c.kind == "FieldDecl" {
                 let (n, t) = c.decl_name_and_type();
-                fields.push((n.to_string(), t.to_string()));
+                fields.push((n.to_string(), member_typedef(t, &typedefs)));
             }
             if matches!(c.kind.as_str(), "public" | "private" | "protected") {
                 if c.text.contains("virtual") {
@@ -375,7 +399,7 @@ fn scalar(s: &str) -> Option<Type> {
         "char8_t" => int(8, false),
         "float" => Some(Type::Float { bits: 32 }),
         "double" | "long double" => Some(Type::Float { bits: 64 }),
-        "__half" | "half" | "_Float16" | "__fp16" => Some(Type::Float { bits: 16 }),
+        "_Float16" | "__fp16" => Some(Type::Float { bits: 16 }),
         "std::nullptr_t" | "nullptr_t" => Some(Type::Ptr(Box::new(Type::Void))),
         _ => None,
     }

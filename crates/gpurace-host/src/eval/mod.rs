@@ -416,7 +416,14 @@ impl<'p> Evaluator<'p> {
         let size_of = |i: usize| values.get(i).map(|v| t::resize(v, 64, false));
         let dst_ty = dst.map(|d| self.var_ty(d));
         match callee {
-            "cudaMalloc" | "cudaMallocManaged" | "cudaMallocHost" | "cudaHostAlloc" if values.len() >= 2 => {
+            "cudaMalloc"
+            | "cudaMallocAsync"
+            | "cudaMallocFromPoolAsync"
+            | "cudaMallocManaged"
+            | "cudaMallocHost"
+            | "cudaHostAlloc"
+                if values.len() >= 2 =>
+            {
                 let size = size_of(1).unwrap_or_else(|| t::constant(0, 64));
                 let p = self.allocate(&st, size, span);
                 let target = values[0].clone();

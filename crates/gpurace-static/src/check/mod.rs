@@ -129,6 +129,20 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
         .collect()
 }
 
+/// Per kernel parameter: the constant every launch at `site` passes, when
+/// the host code fixes it.
+pub fn constant_params(kernel: &Kernel, site: &Site) -> Vec<Option<u128>> {
+    let mut out = vec![None; kernel.params.len()];
+    for (leaf, term) in &site.bindings {
+        if let (Leaf::Param(i), Some(v)) = (leaf, term.as_const()) {
+            if let Some(slot) = out.get_mut(*i as usize) {
+                *slot = Some(v);
+            }
+        }
+    }
+    out
+}
+
 /// The dimensions a kernel reads (`exec::used_dims`), or all of them when
 /// the host code gives the geometry.
 fn used_dims(kernel: &Kernel, config: &Config) -> [bool; 4] {
@@ -149,7 +163,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         ..config.clone()
     };
     let sizes = exec::Symbolic { block: config.block.is_none(), grid: config.grid.is_none() };
-    let mut trace = exec::trace(kernel, sizes, &site.pointers);
+    let mut trace = exec::trace(kernel, sizes, &site.pointers, &constant_params(kernel, site));
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
     (trace.usable, trace.chains) = usable_flags(&trace, kernel, config, &one, &two);

@@ -321,13 +321,15 @@ impl Worker<'_, '_> {
 
     /// A model that used the linear facts about an abstracted product but not
     /// the product itself: ask again with `blockDim` and `gridDim` fixed (the
-    /// products are then linear), first as the model had them, then at common
-    /// block sizes.
+    /// products are then linear), first as the model had them, then at one
+    /// thread per block and at common block sizes.
     pub(super) fn refine(&mut self, q: &Query, first: &Assignment) -> Answer {
         let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
         let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
         let mut candidates = vec![model_block];
-        for x in [32u128, 256, 1024, 2, 64] {
+        // One thread per block first: the smallest geometry, where a race
+        // between blocks is cheapest to confirm.
+        for x in [1u128, 32, 256, 1024, 2, 64] {
             candidates.push([x, model_block[1], model_block[2]]);
         }
         for (i, block) in candidates.into_iter().enumerate() {

@@ -105,9 +105,18 @@ enum Frame {
 ///
 /// `pointers` binds pointer parameters to host allocations: parameter `i` is
 /// allocation `pointers[i].0` plus the byte offset `pointers[i].1`.
-pub fn trace<'k>(kernel: &'k Kernel, sizes: Symbolic, pointers: &[Option<(u32, T)>]) -> Trace<'k> {
+/// `constants` gives, per parameter, the value every launch at the site
+/// passes when the host code fixes it (`n = 256`): the trace uses it, so
+/// that `row * n` is a linear term rather than an abstracted product.
+pub fn trace<'k>(
+    kernel: &'k Kernel,
+    sizes: Symbolic,
+    pointers: &[Option<(u32, T)>],
+    constants: &[Option<u128>],
+) -> Trace<'k> {
     let mut exec = Exec {
         sizes,
+        constants: constants.to_vec(),
         reductions: HashMap::new(),
         int_products: HashMap::new(),
         pointers: pointers.to_vec(),
@@ -175,6 +184,8 @@ struct Exec<'k> {
     /// Leaves of abstracted `int` products, by factors.
     int_products: HashMap<(T, T), T>,
     pointers: Vec<Option<(u32, T)>>,
+    /// Per parameter: its value at this launch site, when the host fixes it.
+    constants: Vec<Option<u128>>,
     kernel: &'k Kernel,
     frames: Vec<Frame>,
     /// Off while re-evaluating a loop's exit condition.

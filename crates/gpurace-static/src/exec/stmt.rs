@@ -59,6 +59,7 @@ impl<'k> Exec<'k> {
     /// took, when the kernel tracks locks.
     fn branch(&mut self, st: State, cond: &Expr, then: &'k [Stmt], els: &'k [Stmt], cas: Option<&'k Access>) -> State {
         let c = t::to_bool(&self.value(&st, cond));
+        let pc = st.pc.clone();
         let mut a = st.clone();
         a.pc = t::and(&st.pc, &c);
         let mut b = st;
@@ -67,9 +68,19 @@ impl<'k> Exec<'k> {
             let guard = a.pc.clone();
             self.take_lock(&mut a, cas, guard);
         }
+        let (then_pc, else_pc) = (a.pc.clone(), b.pc.clone());
         let a = self.block(a, then);
         let b = self.block(b, els);
-        merge(vec![a, b])
+        // Both branches fell through unchanged (no `break`, `continue` or
+        // `return` inside): after the join the path is the one before it,
+        // not `(pc && c) || (pc && !c)`, which would double with every
+        // short-circuit `&&` of a long condition.
+        let rejoined = a.pc == then_pc && b.pc == else_pc && !then_pc.is_false() && !else_pc.is_false();
+        let mut joined = merge(vec![a, b]);
+        if rejoined {
+            joined.pc = pc;
+        }
+        joined
     }
 
     pub(super) fn set(&self, st: &mut State, var: VarId, value: T) {

@@ -43,6 +43,10 @@ impl ExprEval for Exec<'_> {
             Type::Float { bits: 32 | 64 } => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
             Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty, unmodelled::VALUE),
             Type::Ptr(_) | Type::Array { .. } => self.param_pointer(index),
+            Type::Int { .. } | Type::Bool => match self.constants.get(index as usize).copied().flatten() {
+                Some(v) => t::constant(v & gpurace_core::arith::mask(width(&ty)), width(&ty)),
+                None => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
+            },
             _ => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
         }
     }

@@ -36,6 +36,19 @@ pub struct Solver<'c> {
     pub stage: &'static str,
     /// The common facts as asserted, for the fresh solver of each query.
     pub(super) base: Vec<Bool<'c>>,
+    /// Common facts asserted only when a model breaks them (see
+    /// [`is_lazy`]).
+    pub(super) lazy: Vec<Bool<'c>>,
+    /// The kernel's abstracted products, whose facts are asserted when a
+    /// query or a common fact reaches them (`Solver::product_facts`).
+    pub(super) products: Vec<crate::trace::Product>,
+    pub(super) grid_threads: Vec<u8>,
+    pub(super) product_asserted: Vec<bool>,
+    /// Terms of the common facts asserted outside `assert_common` (atomic
+    /// tickets), and whether the facts of the products that the common facts
+    /// reach are asserted yet.
+    pub(super) setup_terms: Vec<T>,
+    pub(super) products_ready: bool,
     pub(super) rlimit: u32,
     pub(super) debug: SolverDebug,
 }
@@ -64,6 +77,12 @@ impl<'c> Solver<'c> {
             block: None,
             stage: "",
             base: Vec::new(),
+            lazy: Vec::new(),
+            products: Vec::new(),
+            grid_threads: Vec::new(),
+            product_asserted: Vec::new(),
+            setup_terms: Vec::new(),
+            products_ready: false,
             rlimit,
             debug: debug.clone(),
         }
@@ -72,13 +91,17 @@ impl<'c> Solver<'c> {
     /// Asserts facts of thread 1, of thread 2 and of both.
     pub fn assert_common(&mut self, one: &[T], two: &[T]) {
         self.common = one.iter().chain(two).cloned().collect();
-        for f in one {
-            let b = self.boolean(f, 1);
-            self.assert_base(&b);
-        }
-        for f in two {
-            let b = self.boolean(f, 2);
-            self.assert_base(&b);
+        for (th, facts) in [(1, one), (2, two)] {
+            for f in facts {
+                let b = self.boolean(f, th);
+                if is_lazy(f) {
+                    if !self.lazy.contains(&b) {
+                        self.lazy.push(b);
+                    }
+                } else {
+                    self.assert_base(&b);
+                }
+            }
         }
     }
 
@@ -102,6 +125,18 @@ impl<'c> Solver<'c> {
     }
 
     pub fn check(&mut self, q: &Query) -> Answer {
+        if !self.products_ready {
+            // The products the common facts reach, once.
+            self.products_ready = true;
+            let setup: Vec<T> = self.common.iter().chain(&self.setup_terms).cloned().collect();
+            let facts = self.product_facts(&setup.iter().collect::<Vec<_>>());
+            facts.iter().for_each(|f| self.assert_base(f));
+        }
+        // The products this query reaches that no query before it did: their
+        // facts join the common ones (asserted once, below this query and
+        // the next), so that the solver keeps what it learnt about them.
+        let facts = self.product_facts(&q.terms());
+        facts.iter().for_each(|f| self.assert_base(f));
         let parts = self.encode(q);
         // Most queries are decided at once by z3's incremental core, above
         // the common facts; some (stride loops: sums of abstracted products
@@ -121,7 +156,7 @@ impl<'c> Solver<'c> {
             self.limit(first);
         }
         let started = std::time::Instant::now();
-        let outcome = run(self.ctx, &self.solver, self.timeout_ms, self.stage, &self.debug);
+        let outcome = self.decide(&self.solver, self.stage);
         if portfolio {
             self.limit(self.rlimit);
         }
@@ -141,8 +176,32 @@ impl<'c> Solver<'c> {
             solver.assert(b);
         }
         let stage = self.stage;
-        let outcome = run(self.ctx, &solver, self.timeout_ms, &format!("{stage} (one-shot)"), &self.debug);
+        let outcome = self.decide(&solver, &format!("{stage} (one-shot)"));
         self.answer(outcome, q)
+    }
+
+    /// Checks `solver` with the lazy facts left out; a model that breaks
+    /// some of them is not an answer: they are asserted (in the solver's
+    /// current scope) and the check is repeated. Unsatisfiable without them
+    /// is unsatisfiable with them; a model that keeps them all is a model of
+    /// the whole query. Ends, since each round asserts at least one more.
+    fn decide(&self, solver: &z3::Solver<'c>, stage: &str) -> Outcome<'c> {
+        let mut asserted = vec![false; self.lazy.len()];
+        loop {
+            let outcome = run(self.ctx, solver, self.timeout_ms, stage, &self.debug);
+            let Outcome::Sat(model) = &outcome else { return outcome };
+            let broken: Vec<usize> = (0..self.lazy.len())
+                .filter(|&i| !asserted[i])
+                .filter(|&i| model.eval(&self.lazy[i], true).and_then(|v| v.as_bool()) != Some(true))
+                .collect();
+            if broken.is_empty() {
+                return outcome;
+            }
+            for i in broken {
+                solver.assert(&self.lazy[i]);
+                asserted[i] = true;
+            }
+        }
     }
 
     pub(super) fn limit(&mut self, rlimit: u32) {
@@ -158,6 +217,33 @@ impl<'c> Solver<'c> {
             Outcome::Sat(model) => Answer::Sat(Box::new(self.assignment(&model, q))),
         }
     }
+}
+
+/// A common fact the solver need not see up front: one about shared values
+/// only (host values, parameters, launch sizes) with a product or quotient
+/// of two non-constant values, such as an allocation's size `nx * ny * 4`
+/// being at most 1 TiB. Bit-blasting such a product costs more than most
+/// queries, and few races or proofs depend on it.
+pub(super) fn is_lazy(fact: &T) -> bool {
+    use gpurace_core::term::{BvOp, Node};
+    fn constant(t: &T) -> bool {
+        match &t.node {
+            Node::Ext(_, a) | Node::Trunc(a) => constant(a),
+            _ => t.as_const().is_some(),
+        }
+    }
+    if fact.deps.thread {
+        return false;
+    }
+    let mut nonlinear = false;
+    let mut seen = std::collections::HashSet::new();
+    gpurace_core::term::visit(fact, &mut seen, &mut |n| {
+        if let Node::Bin(BvOp::Mul | BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b) = &n.node {
+            nonlinear |= !constant(a) && !constant(b);
+        }
+        !nonlinear
+    });
+    nonlinear
 }
 
 /// Queries with at least this budget also try the non-incremental tactic.
