@@ -89,9 +89,14 @@ pub fn sites(program: &Program) -> Vec<Site> {
     // Launches `main` does not reach (or all, without `main`): from their
     // host function's entry, its parameters unknown.
     let reached: HashSet<usize> = ev.launches.iter().map(|l| l.launch).collect();
+    // Launches in functions `main` evaluated but did not reach: dead code
+    // (`if (zeroflux) ... else k<<<g, b>>>(...)` with `zeroflux = true`).
+    let dead: Vec<usize> = (0..program.launches.len())
+        .filter(|i| !reached.contains(i) && ev.entered.contains(program.launches[*i].host_function.as_str()))
+        .collect();
     let mut started = HashSet::new();
     for l in program.launches.iter().enumerate().filter(|(i, _)| !reached.contains(i)).map(|(_, l)| l) {
-        if !started.insert(l.host_function.clone()) {
+        if ev.entered.contains(l.host_function.as_str()) || !started.insert(l.host_function.clone()) {
             continue;
         }
         if let Some(f) = program.host_functions.iter().find(|f| f.name == l.host_function) {
@@ -114,12 +119,28 @@ pub fn sites(program: &Program) -> Vec<Site> {
         per_kernel[s.kernel] += 1;
         per_kernel[s.kernel] <= MAX_SITES
     });
-    for (kernel, n) in per_kernel.into_iter().enumerate() {
-        if n > MAX_SITES {
+    for (kernel, n) in per_kernel.iter().enumerate() {
+        if *n > MAX_SITES {
             let mut rest = Site::empty(kernel);
             rest.label = format!("{} more launch sites, checked without host facts", n - MAX_SITES);
             out.push(rest);
         }
+    }
+    // A kernel whose every launch is dead code never runs: one site with
+    // the fact `false` (every query unsatisfiable) names the launch, rather
+    // than an analysis of the kernel on its own.
+    for i in dead {
+        let launch = &program.launches[i];
+        let Some(kernel) = launch.kernel else { continue };
+        if per_kernel[kernel] > 0 || out.iter().any(|s| s.kernel == kernel) {
+            continue;
+        }
+        let (file, line, _) = program.locate(launch.span);
+        let mut never = Site::empty(kernel);
+        never.span = Some(launch.span);
+        never.label = format!("{file}:{line} ({}), which the host code never reaches", launch.host_function);
+        never.facts.push(t::fals());
+        out.push(never);
     }
     out
 }

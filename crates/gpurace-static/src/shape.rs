@@ -12,11 +12,22 @@ use gpurace_core::term::{bin, eq, resize, visit, BvOp, Leaf, Node, Term, T};
 /// whose index wraps is an overflow, not a collision a program means.
 pub fn no_wrap_facts(t: &T, out: &mut Vec<T>, seen: &mut std::collections::HashSet<*const Term>) {
     visit(t, seen, &mut |n| {
-        if let Node::Ext(signed_, inner) = &n.node {
-            if is_arith(inner) {
+        match &n.node {
+            Node::Ext(signed_, inner) if is_arith(inner) => {
                 let wide = (2 * inner.width + 2).min(128);
                 out.push(eq(&resize(inner, wide, *signed_), &lift(inner, wide, *signed_)));
             }
+            // A 64-bit offset scaled down and narrowed into an index
+            // (`(int)(((int64_t)row * d) >> 2)`, an element offset in
+            // `float4` units) keeps its value as a signed number: a 32-bit
+            // index past 2^31 is an array of over 2 Gi elements, and a
+            // collision that needs one is an index overflow.
+            Node::Trunc(inner)
+                if matches!(&inner.node, Node::Bin(BvOp::AShr | BvOp::LShr | BvOp::SDiv | BvOp::UDiv, ..)) =>
+            {
+                out.push(eq(&resize(n, inner.width, true), inner));
+            }
+            _ => {}
         }
         true
     });

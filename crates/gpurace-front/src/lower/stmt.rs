@@ -196,8 +196,12 @@ impl FnLower<'_, '_> {
         // A condition that is constant (a template argument, `sizeof`)
         // leaves only one branch, as in the instantiated program.
         if let Some(k) = self.fold_with_consts(&cond) {
-            if let Some(taken) = if k != 0 { then_node } else { else_node } {
+            let (taken, dead) = if k != 0 { (then_node, else_node) } else { (else_node, then_node) };
+            if let Some(taken) = taken {
                 self.stmt(taken);
+            }
+            if let (Some(dead), true) = (dead, self.is_host()) {
+                self.dead_branch(dead);
             }
             return;
         }
@@ -215,6 +219,22 @@ impl FnLower<'_, '_> {
             if let Some(h) = self.host.as_mut() {
                 h.facts.push(HostFact::Guard { cond, holds: false, span });
             }
+        }
+    }
+
+    /// Lowers host code no path reaches (the branch a constant condition
+    /// does not take) and drops it, so that the launches in it are known to
+    /// the program as launches that never run; its diagnostics and facts go
+    /// with it.
+    fn dead_branch(&mut self, n: &Node) {
+        let diags = self.diags.len();
+        let facts = self.host.as_ref().map_or(0, |h| h.facts.len());
+        self.blocks.push(Vec::new());
+        self.stmt(n);
+        self.blocks.pop();
+        self.diags.truncate(diags);
+        if let Some(h) = self.host.as_mut() {
+            h.facts.truncate(facts);
         }
     }
 

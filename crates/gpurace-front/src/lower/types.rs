@@ -23,6 +23,8 @@ pub struct TypeTable {
     depth: u32,
     /// Specialization spellings that two different records claim.
     ambiguous: std::collections::HashSet<String>,
+    /// Records that are unions: every field at offset 0.
+    unions: std::collections::HashSet<String>,
 }
 
 /// The names a record goes by besides its plain one: a specialization's
@@ -118,15 +120,15 @@ impl TypeTable {
         }
         let words: Vec<&str> = text.split(' ').collect();
         let Some(pos) = words.iter().position(|w| matches!(*w, "struct" | "class" | "union")) else { return };
-        if words[pos] == "union" {
-            return;
-        }
         // An unnamed record is known by its address until a typedef names it.
         let name = match (name, words.get(pos + 1)) {
             (Some(name), _) => name,
             (None, Some(&"definition") | None) => format!("(unnamed {:#x})", node.addr),
             (None, Some(n)) => (*n).to_string(),
         };
+        if words[pos] == "union" {
+            self.unions.insert(name.clone());
+        }
         // Member typedefs (`typedef T element_type;`), which field types of a
         // specialization spell without their meaning (`element_type[8]`).
         let typedefs: Vec<(&str, &str)> = node
@@ -195,6 +197,13 @@ impl TypeTable {
                 continue;
             }
             let size = ty.size()?;
+            if self.unions.contains(name) {
+                // A union: every member at its start, as large as the largest.
+                out.push(Field { name: n, ty, offset: 0 });
+                offset = offset.max(size);
+                align = align.max(a);
+                continue;
+            }
             out.push(Field { name: n, ty, offset });
             offset += size;
             align = align.max(a);
@@ -224,8 +233,12 @@ impl TypeTable {
             n.children.iter().find_map(record_ref)
         }
         if let Some(addr) = record_ref(node) {
-            if let Some(fields) = self.defs.get(&format!("(unnamed {addr:#x})")).cloned() {
+            let unnamed = format!("(unnamed {addr:#x})");
+            if let Some(fields) = self.defs.get(&unnamed).cloned() {
                 self.defs.entry(name.to_string()).or_insert(fields);
+                if self.unions.contains(&unnamed) {
+                    self.unions.insert(name.to_string());
+                }
             }
         }
     }

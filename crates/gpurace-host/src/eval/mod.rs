@@ -86,6 +86,9 @@ pub struct Evaluator<'p> {
     pub facts: Vec<T>,
     pub allocations: Vec<Allocation>,
     pub launches: Vec<LaunchState>,
+    /// Host functions whose bodies were evaluated: a launch in one of them
+    /// that `launches` lacks is in code no path reaches.
+    pub entered: HashSet<&'p str>,
     /// Address-taken variables, by slot: (frame, variable).
     vars: Vec<(u32, VarId)>,
     frames: Vec<Frame<'p>>,
@@ -117,6 +120,7 @@ impl<'p> Evaluator<'p> {
             facts: Vec::new(),
             allocations: Vec::new(),
             launches: Vec::new(),
+            entered: HashSet::new(),
             vars: Vec::new(),
             frames: Vec::new(),
             next_frame: 0,
@@ -162,6 +166,7 @@ impl<'p> Evaluator<'p> {
     fn call(&mut self, func: &'p HostFunction, params: Vec<T>, st: State) -> (State, Option<T>) {
         let id = self.next_frame;
         self.next_frame += 1;
+        self.entered.insert(func.name.as_str());
         self.frames.push(Frame { func, params, id });
         let entry = State { env: HashMap::new(), returned: t::fals(), ret: None, broke: t::fals(), ..st };
         let end = self.block(entry, &func.body);
