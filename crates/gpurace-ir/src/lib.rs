@@ -30,6 +30,6 @@ pub use kernel::{Global, GlobalId, Kernel, Param, Program, SharedId, SharedVar, 
 pub use span::{FileId, Span};
 pub use stmt::{
     number_nodes, walk_stmts, Access, AccessId, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopId,
-    LoopKind, LoopPattern, Scope, Space, StepOp, Stmt,
+    LoopKind, LoopPattern, Scope, Space, StepOp, Stmt, FUNCTION_VALUE_PREFIX, INDIRECT_CALL,
 };
 pub use ty::{Field, Record, Type};

@@ -167,6 +167,14 @@ pub enum StepOp {
     Shr,
 }
 
+/// The callee of a host call through a function pointer (its first argument
+/// is the pointer).
+pub const INDIRECT_CALL: &str = "(*)";
+
+/// A pure call `&f()` names the address of the user host function `f` (a
+/// function pointer value in host code).
+pub const FUNCTION_VALUE_PREFIX: &str = "&";
+
 /// A recognised `for (v = init; v CMP bound; v = v STEP step)` loop.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LoopPattern {
@@ -285,7 +293,9 @@ pub enum Stmt {
         span: Span,
     },
     /// A call the lowering did not inline: a user host function (host code
-    /// is kept as a call graph), recursion, or the inlining depth limit.
+    /// is kept as a call graph), recursion, or the inlining depth limit. A
+    /// host call through a function pointer has the callee
+    /// [`INDIRECT_CALL`] and the pointer as its first argument.
     Call {
         callee: String,
         args: Vec<Expr>,

@@ -5,6 +5,7 @@
 
 use gpurace_ir::{
     AccessKind, AtomicOp, Barrier, Base, BinOp, Diagnostic, Expr, Scope, Severity, Span, Stmt, Type, VarKind,
+    FUNCTION_VALUE_PREFIX, INDIRECT_CALL,
 };
 
 use super::exprs::expr_type;
@@ -78,6 +79,34 @@ const NO_EFFECT: &[&str] = &[
 ];
 
 impl FnLower<'_, '_> {
+    /// `&f` (or `f` decayed to a pointer) for a user host function `f`, in
+    /// host code: a pure call `&f()` that the host evaluation turns into an
+    /// address it can call through.
+    pub(super) fn host_function_value(&self, n: &Node) -> Option<Expr> {
+        let h = self.host.as_ref()?;
+        let (kind, addr, _) = decl_ref(n)?;
+        if kind != "Function" {
+            return None;
+        }
+        let name = h.user_names.get(&self.ix.canonical(addr))?;
+        Some(Expr::Call {
+            func: format!("{FUNCTION_VALUE_PREFIX}{name}"),
+            args: Vec::new(),
+            ty: Type::Ptr(Box::new(Type::Void)),
+        })
+    }
+
+    /// The function an argument names: a function, or a parameter of an
+    /// inlined function bound to one.
+    pub(super) fn function_target(&self, n: &Node) -> Option<(String, u64)> {
+        let (kind, addr, name) = decl_ref(n)?;
+        match kind {
+            "Function" => Some((name.to_string(), addr)),
+            "ParmVar" => self.fn_targets.get(&addr).cloned(),
+            _ => None,
+        }
+    }
+
     // ----- calls --------------------------------------------------------------
 
     pub fn call(&mut self, n: &Node, span: Span) -> Expr {
@@ -130,18 +159,25 @@ impl FnLower<'_, '_> {
                             .first()
                             .and_then(decl_ref)
                             .filter(|(k, _, _)| matches!(*k, "Function" | "CXXMethod"))
-                            .map(|(_, a, name)| (name.to_string(), a));
+                            .map(|(_, a, name)| (name.to_string(), a))
+                            .or_else(|| n.children.first().and_then(|c| self.function_target(c)));
                         (r, None, n.children.iter().skip(1).collect())
                     }
                 }
             }
         };
         let Some((name, addr)) = callee else {
-            if let Some(c) = n.children.first() {
-                let _ = self.rvalue(c);
-            }
-            for a in &args {
-                let _ = self.arg_value(a);
+            let target = n.children.first().map(|c| self.rvalue(c));
+            let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
+            if let (true, Some(target)) = (self.is_host(), target) {
+                // The host evaluation follows a pointer to a user function.
+                let dst = (ty != Type::Void).then(|| self.new_var("(*).ret", ty.clone(), VarKind::Temp, span));
+                if let Some(d) = dst {
+                    self.emit(Stmt::Decl { var: d, init: None });
+                }
+                let args = std::iter::once(target).chain(vals).collect();
+                self.emit(Stmt::Call { callee: INDIRECT_CALL.to_string(), args, dst, span });
+                return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
             }
             let e = self.unsupported(n, "call through a function pointer".into());
             if !self.is_host() {
@@ -171,6 +207,15 @@ impl FnLower<'_, '_> {
                 self.store(&lv, v.clone(), span);
                 return v;
             }
+        }
+        // `std::forward` and `std::move` (no body: the standard library's
+        // declarations are skipped) are their argument.
+        let identity = matches!(name.as_str(), "forward" | "move") && args.len() == 1 && this_obj.is_none();
+        if identity && self.ix.function(addr).is_none() {
+            return match self.lvalue(args[0]) {
+                LValue::Mem(p) => self.addr_of(p),
+                other => self.load(other, span),
+            };
         }
         if let Some(e) = self.primitive(&name, &args, span, &ty) {
             return e;
@@ -361,7 +406,15 @@ impl FnLower<'_, '_> {
                     bound.push((*p, pname, None, Some(lv)));
                 }
                 Some(a) => {
-                    let v = self.rvalue(a);
+                    let v = match self.function_target(a) {
+                        Some(target) => {
+                            // A function passed by pointer: calls through the
+                            // parameter call it; the pointer's value is unused.
+                            self.fn_targets.insert(p.addr, target);
+                            Expr::int(0, Type::Ptr(Box::new(Type::Void)))
+                        }
+                        None => self.rvalue(a),
+                    };
                     bound.push((*p, pname, Some(v), None));
                 }
                 None => {

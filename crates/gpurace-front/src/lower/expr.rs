@@ -190,7 +190,10 @@ impl FnLower<'_, '_> {
                 LValue::Mem(p) => self.addr_of(p),
                 other => self.load(other, span),
             },
-            "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => self.unsupported(c, "function pointer value".into()),
+            "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => match self.host_function_value(c) {
+                Some(f) => f,
+                None => self.unsupported(c, "function pointer value".into()),
+            },
             "NoOp"
             | "UserDefinedConversion"
             | "ConstructorConversion"

@@ -84,6 +84,9 @@ pub struct FnLower<'a, 'b> {
     pub shared: Vec<SharedVar>,
     pub params: Vec<Param>,
     bindings: HashMap<u64, Binding>,
+    /// Parameters of inlined functions bound to a function (`reduce(g, v,
+    /// op)` with `op` a function): the function a call through them calls.
+    fn_targets: HashMap<u64, (String, u64)>,
     mutated: HashSet<u64>,
     addr_taken: HashSet<u64>,
     dynamic_ptrs: HashSet<u64>,
@@ -290,6 +293,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             shared: Vec::new(),
             params: Vec::new(),
             bindings: HashMap::new(),
+            fn_targets: HashMap::new(),
             mutated: HashSet::new(),
             addr_taken: HashSet::new(),
             dynamic_ptrs: HashSet::new(),

@@ -55,6 +55,7 @@ impl FnLower<'_, '_> {
             }
             "IfStmt" => self.if_stmt(n, span),
             "ForStmt" => self.for_stmt(n, span),
+            "CXXForRangeStmt" => self.range_for_stmt(n, span),
             "WhileStmt" => {
                 let has_var = n.text.contains("has_var");
                 let mut it = n.children.iter();
@@ -330,6 +331,94 @@ impl FnLower<'_, '_> {
         });
     }
 
+    /// `for (T v : range)`. Clang spells out the loop: children are the
+    /// init-statement, `__range`, `__begin`, `__end` (declarations), the
+    /// condition `__begin != __end`, the step `++__begin`, the declaration of
+    /// `v` from `*__begin`, and the body. Over an array of `N` elements it
+    /// becomes a counted loop (`for (i = 0; i < N; i++)` with `__begin`
+    /// standing for `&range[i]`), whose counter the host and the static
+    /// engine summarise exactly; over anything else (a container's
+    /// iterators) it is the loop clang wrote.
+    pub(super) fn range_for_stmt(&mut self, n: &Node, span: Span) {
+        let c = &n.children;
+        if c.len() != 8 {
+            let e = self.unsupported(n, "range-based `for` without its implicit declarations".into());
+            if let Expr::Unknown { reason, span, .. } = e {
+                self.emit(Stmt::Unknown { reason, span });
+            }
+            return;
+        }
+        let get = |i: usize| c.get(i).filter(|x| x.kind != "<<<NULL>>>");
+        let mut init = self.block_of(get(0));
+        self.blocks.push(Vec::new());
+        for i in 1..4 {
+            if let Some(d) = get(i) {
+                self.stmt(d);
+            }
+        }
+        let begin = get(2).and_then(|d| d.children.first()).filter(|d| d.kind == "VarDecl");
+        let count = get(3).and_then(array_count);
+        let counted = match (begin, count) {
+            (Some(b), Some(n)) => match self.bindings.get(&b.addr).cloned() {
+                Some(Binding::LValue(lv)) => {
+                    let ty = self.types.parse(b.decl_name_and_type().1);
+                    Some((b.addr, self.load(lv, span), n, ty))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((begin_addr, first, count, ty_ptr)) = counted else {
+            init.extend(self.blocks.pop().unwrap_or_default());
+            let (cond_pre, cond) = self.cond_block(get(4));
+            let step = self.block_of(get(5));
+            let pushed = self.push_fact(|_| HostFact::Loop { pattern: None, span });
+            let mut body = self.loop_body(get(6));
+            body.extend(self.loop_body(get(7)));
+            self.pop_fact(pushed);
+            self.emit_loop(Loop {
+                id: Default::default(),
+                kind: LoopKind::For,
+                init,
+                cond_pre,
+                cond,
+                step,
+                body,
+                pattern: None,
+                span,
+            });
+            return;
+        };
+        let i = self.new_var("__range.i", Type::LONG, VarKind::Local, span);
+        self.emit(Stmt::Decl { var: i, init: Some(Expr::int(0, Type::LONG)) });
+        init.extend(self.blocks.pop().unwrap_or_default());
+        let cond = Expr::binary(BinOp::Lt, Expr::Var(i), Expr::int(count, Type::LONG), Type::Bool);
+        let next = Expr::binary(BinOp::Add, Expr::Var(i), Expr::int(1, Type::LONG), Type::LONG);
+        let step = vec![Stmt::Assign { var: i, value: next }];
+        let pattern = loop_pattern(&init, &[], Some(&cond), &step);
+        let pushed = self.push_fact(|_| HostFact::Loop { pattern: pattern.clone(), span });
+        // `__begin` is `&range[i]` in the body: `v = *__begin` reads element i.
+        // `first` is `&range[0]`, a value the loop does not change (its step
+        // is not lowered).
+        let at = self.arith("+", first, Expr::Var(i), &ty_ptr, n);
+        self.bindings.insert(begin_addr, Binding::LValue(LValue::Value(at)));
+        let mut body = self.loop_body(get(6));
+        body.extend(self.loop_body(get(7)));
+        self.pop_fact(pushed);
+        let cond = Some(cond);
+        self.emit_loop(Loop {
+            id: Default::default(),
+            kind: LoopKind::For,
+            init,
+            cond_pre: Vec::new(),
+            cond,
+            step,
+            body,
+            pattern,
+            span,
+        });
+    }
+
     pub(super) fn switch_stmt(&mut self, n: &Node, span: Span) {
         let mut it = n.children.iter();
         self.clause_prefix(n, &mut it);
@@ -587,6 +676,18 @@ impl FnLower<'_, '_> {
 /// Recognises `for (v = a; v CMP b; v = v OP s)` on the lowered init,
 /// condition and step (so `i++`, `i += s`, `i = i * 2` and `i >>= 1` all
 /// match, and nothing is lowered twice).
+/// The element count of a range-based `for` over an array: clang declares
+/// `__end = __range + N`.
+fn array_count(end: &Node) -> Option<i128> {
+    let d = end.children.first().filter(|d| d.kind == "VarDecl")?;
+    let plus = strip_casts(d.children.last()?);
+    if plus.kind != "BinaryOperator" || plus.last_quoted() != "+" {
+        return None;
+    }
+    let lit = plus.children.get(1).map(strip_casts)?;
+    (lit.kind == "IntegerLiteral").then(|| lit.text.split_whitespace().last()?.parse().ok()).flatten()
+}
+
 fn loop_pattern(init: &[Stmt], pre: &[Stmt], cond: Option<&Expr>, step: &[Stmt]) -> Option<LoopPattern> {
     let (var, start) = match init.last()? {
         Stmt::Decl { var, init: Some(e) } => (*var, e.clone()),

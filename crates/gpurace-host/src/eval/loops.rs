@@ -25,7 +25,11 @@ impl<'p> Evaluator<'p> {
         let mut entry = st.clone();
         let mut vars: Vec<VarId> = assigned.into_iter().collect();
         vars.sort();
-        let exact = exact_counter(lp, &vars);
+        let init = lp.pattern.as_ref().and_then(|p| {
+            let ty = self.var_ty(p.var);
+            self.value_as(&st, &p.init, &ty).as_const()
+        });
+        let exact = exact_counter(lp, &vars, init);
         for v in &vars {
             let (name, ty) = (self.var_name(*v), self.var_ty(*v));
             self.here = lp.span;
@@ -182,8 +186,11 @@ impl<'p> Evaluator<'p> {
                     StepOp::Mul => t::eq(&step, &t::constant(2, w)),
                     _ => t::eq(&step, &t::constant(1, w)),
                 };
-                if init.as_const() == Some(1) {
-                    fact = t::and(&fact, &t::implies(&step_two, &pow2(&i)));
+                if init.as_const().is_some() {
+                    // Doubling from a constant `a`: `i = a * 2^k`, so `i / a`
+                    // is a power of two (`i % a == 0` above).
+                    let ratio = t::bin(BvOp::UDiv, &i, &init);
+                    fact = t::and(&fact, &t::implies(&step_two, &pow2(&ratio)));
                 }
                 t::implies(&t::and(&grows, &positive), &fact)
             }
@@ -212,20 +219,19 @@ pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
 }
 
 /// The counter of `lp` when its pattern gives every iteration exactly: a
-/// `+`/`-` step toward the bound, or doubling from 1 (`*= 2`, `<<= 1`), with
-/// a condition over the counter and values the loop does not change.
-fn exact_counter(lp: &Loop, assigned: &[VarId]) -> Option<VarId> {
+/// `+`/`-` step toward the bound, or doubling (`*= 2`, `<<= 1`) from a
+/// positive constant (`init`, the initial value as the host computed it),
+/// with a condition over the counter and values the loop does not change.
+fn exact_counter(lp: &Loop, assigned: &[VarId], init: Option<u128>) -> Option<VarId> {
     let p = lp.pattern.as_ref()?;
     let constant = |e: &Expr| e.as_int();
+    // Small enough that the sign bit is clear whatever the counter's width.
+    let positive = init.is_some_and(|a| a > 0 && a < (1 << 31));
     let exact = match p.step_op {
         StepOp::Add => matches!(p.cmp, BinOp::Lt | BinOp::Le | BinOp::Ne),
         StepOp::Sub => matches!(p.cmp, BinOp::Gt | BinOp::Ge | BinOp::Ne),
-        StepOp::Mul => {
-            constant(&p.init) == Some(1) && constant(&p.step) == Some(2) && matches!(p.cmp, BinOp::Lt | BinOp::Le)
-        }
-        StepOp::Shl => {
-            constant(&p.init) == Some(1) && constant(&p.step) == Some(1) && matches!(p.cmp, BinOp::Lt | BinOp::Le)
-        }
+        StepOp::Mul => positive && constant(&p.step) == Some(2) && matches!(p.cmp, BinOp::Lt | BinOp::Le),
+        StepOp::Shl => positive && constant(&p.step) == Some(1) && matches!(p.cmp, BinOp::Lt | BinOp::Le),
         _ => false,
     };
     let others_fixed = lp.cond.as_ref().is_some_and(|c| {

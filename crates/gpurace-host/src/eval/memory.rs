@@ -83,12 +83,43 @@ impl<'p> Evaluator<'p> {
                 return convert(&v, &access.ty, ty);
             }
         }
+        if scalar {
+            if let Some(v) = self.indexed_load(st, &address, access.size) {
+                return convert(&v, &access.ty, ty);
+            }
+        }
         let name = format!("{} (read from memory)", access.name);
         if self.read_input(st, &address, access.size) {
             self.input(&name, ty)
         } else {
             self.unknown(&name, ty)
         }
+    }
+
+    /// A load at a computed offset into a host array whose every element
+    /// holds a known value (`int sizes[] = {64, 128}; ... sizes[i]`): `ite`
+    /// over the elements. Reading outside the array is undefined, so the
+    /// last element answers the remaining offsets. At most 64 elements.
+    fn indexed_load(&self, st: &State, address: &T, size: u64) -> Option<T> {
+        let (slot, offset) = split_address(address)?;
+        let slot = u32::try_from(slot.checked_sub(VAR_SLOT)?).ok()?;
+        let bytes = (*self.slot_bytes.get(slot as usize)?)?;
+        if size == 0 || bytes == 0 || !bytes.is_multiple_of(size) || bytes / size > 64 {
+            return None;
+        }
+        let mut values = Vec::new();
+        for k in 0..bytes / size {
+            match st.mem.get(&(slot, k * size)) {
+                Some((v, s)) if *s == size => values.push(v.clone()),
+                _ => return None,
+            }
+        }
+        let last = values.pop()?;
+        Some(
+            values.iter().enumerate().rev().fold(last, |acc, (k, v)| {
+                t::ite(&t::eq(&offset, &t::constant(u128::from(k as u64 * size), 64)), v, &acc)
+            }),
+        )
     }
 
     /// Whether `term` mentions no host value gpurace does not model.

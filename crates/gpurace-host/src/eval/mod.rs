@@ -33,6 +33,21 @@ const MAX_ALLOC: u128 = 1 << 40;
 /// Address slots (address >> 40) of allocations and of host variables.
 const ALLOC_SLOT: u128 = 0x2000;
 const VAR_SLOT: u128 = 0x4000;
+/// Address slot of pointers to user host functions (the low bits index
+/// `Program::host_functions`).
+const FUNC_SLOT: u128 = 0x6000;
+
+/// What every CUDA GPU reports, as (byte offset in the prelude's
+/// `cudaDeviceProp`, bytes, value): `warpSize`, `maxThreadsPerBlock`,
+/// `maxThreadsDim`. The other properties are inputs (the device the program
+/// runs on).
+const DEVICE_PROPERTIES: &[(u64, u64, u128)] =
+    &[(292, 4, 32), (304, 4, 1024), (308, 4, 1024), (312, 4, 1024), (316, 4, 64)];
+
+/// `cudaDeviceGetAttribute` answers every device gives, as (attribute
+/// number, value): `cudaDevAttrMaxThreadsPerBlock`, the block dimensions,
+/// `cudaDevAttrWarpSize`.
+const DEVICE_ATTRIBUTES: &[(u128, u128)] = &[(1, 1024), (2, 1024), (3, 1024), (4, 64), (10, 32)];
 const SLOT_BITS: u32 = 40;
 
 /// What the evaluation saw at one launch statement.
@@ -91,6 +106,8 @@ pub struct Evaluator<'p> {
     pub entered: HashSet<&'p str>,
     /// Address-taken variables, by slot: (frame, variable).
     vars: Vec<(u32, VarId)>,
+    /// Their sizes in bytes, by slot, when their type has one.
+    slot_bytes: Vec<Option<u64>>,
     frames: Vec<Frame<'p>>,
     next_frame: u32,
     calls: Vec<Span>,
@@ -122,6 +139,7 @@ impl<'p> Evaluator<'p> {
             launches: Vec::new(),
             entered: HashSet::new(),
             vars: Vec::new(),
+            slot_bytes: Vec::new(),
             frames: Vec::new(),
             next_frame: 0,
             calls: Vec::new(),
@@ -228,6 +246,7 @@ impl<'p> Evaluator<'p> {
             Some(i) => i as u32,
             None => {
                 self.vars.push(key);
+                self.slot_bytes.push(self.var_ty(v).size());
                 (self.vars.len() - 1) as u32
             }
         }
@@ -449,6 +468,22 @@ impl<'p> Evaluator<'p> {
                 self.ret_status(&mut st, dst);
                 return st;
             }
+            "cudaGetDeviceProperties" | "cudaGetDeviceProperties_v2" if !values.is_empty() => {
+                self.device_properties(&mut st, &values[0]);
+                self.ret_status(&mut st, dst);
+                return st;
+            }
+            "cudaDeviceGetAttribute" if values.len() >= 2 => {
+                let target = values[0].clone();
+                self.clobber(&mut st, &target);
+                let value = match values[1].as_const().and_then(|a| DEVICE_ATTRIBUTES.iter().find(|(k, _)| *k == a)) {
+                    Some((_, v)) => t::constant(*v, 32),
+                    None => self.input("a device attribute", &Type::INT),
+                };
+                self.store(&mut st, &target, 4, Some(value));
+                self.ret_status(&mut st, dst);
+                return st;
+            }
             "malloc" | "calloc" | "aligned_alloc" | "operator new" | "operator new[]" if dst.is_some() => {
                 let size = match callee {
                     "calloc" if values.len() >= 2 => t::mul(&size_of(0).unwrap(), &size_of(1).unwrap()),
@@ -462,6 +497,16 @@ impl<'p> Evaluator<'p> {
                 return st;
             }
             _ => {}
+        }
+        if callee == gpurace_ir::INDIRECT_CALL {
+            // Through a pointer to a user function: that function's call.
+            let target = values.first().and_then(|v| v.as_const()).and_then(|c| {
+                let index = c.checked_sub(FUNC_SLOT << SLOT_BITS)?;
+                self.program.host_functions.get(usize::try_from(index).ok()?)
+            });
+            if let Some(f) = target {
+                return self.call_stmt(st, &f.name, &args[1..], dst, span);
+            }
         }
         let followed = self
             .functions
@@ -519,6 +564,19 @@ impl<'p> Evaluator<'p> {
             self.set(&mut st, d, v);
         }
         st
+    }
+
+    /// `cudaGetDeviceProperties(&p, d)`: `p` holds input (the device),
+    /// except what every CUDA device reports alike (`warpSize` is 32).
+    fn device_properties(&mut self, st: &mut State, target: &T) {
+        self.clobber(st, target);
+        if let Some((slot, _)) = Self::cell_of(target) {
+            self.input_slots.insert(slot);
+        }
+        for (offset, bytes, value) in DEVICE_PROPERTIES {
+            let at = t::add(target, &t::constant(u128::from(*offset), 64));
+            self.store(st, &at, *bytes, Some(t::constant(*value, (*bytes * 8) as u32)));
+        }
     }
 
     /// `dim3 b = dim3(16, 16)` and CUDA's other integer vector types built

@@ -36,6 +36,32 @@ pub(super) struct LocalCell {
     pub(super) value: T,
 }
 
+/// A load at a computed `offset` from a local array of `bytes` bytes whose
+/// every element of `size` bytes holds a known value: `ite` over the
+/// elements. Reading outside the array is undefined in C, so the last element
+/// answers the remaining offsets. Arrays of more than 64 elements are left
+/// unknown (the `ite` would grow every term that mentions the load).
+pub(super) fn indexed(local: &[LocalCell], var: u32, bytes: u64, size: u64, offset: &T) -> Option<T> {
+    if size == 0 || bytes == 0 || !bytes.is_multiple_of(size) || bytes / size > 64 {
+        return None;
+    }
+    let mut values = Vec::new();
+    for k in 0..bytes / size {
+        let at = u128::from(k * size);
+        let cell = local.iter().find(|c| c.var == var && c.offset == at && c.size == size)?;
+        values.push(cell.value.clone());
+    }
+    let offset = t::resize(offset, 64, false);
+    let last = values.pop()?;
+    Some(
+        values
+            .iter()
+            .enumerate()
+            .rev()
+            .fold(last, |acc, (k, v)| t::ite(&t::eq(&offset, &t::constant(k as u128 * u128::from(size), 64)), v, &acc)),
+    )
+}
+
 /// One access this thread made in shared or global memory since its last
 /// barrier: `size` bytes of `obj` at `offset`, which held `value`.
 #[derive(Clone)]
@@ -221,7 +247,11 @@ impl<'k> Exec<'k> {
     pub(super) fn known_load(&mut self, st: &State, access: &Access) -> Option<T> {
         match &access.base {
             Base::Local(var) => {
-                let offset = self.value_as(st, &access.offset, &Type::LONG).as_const()?;
+                let offset = self.value_as(st, &access.offset, &Type::LONG);
+                let Some(offset) = offset.as_const() else {
+                    let bytes = self.var_ty(*var).size()?;
+                    return indexed(&st.local, var.0, bytes, access.size, &offset);
+                };
                 let cell = st.local.iter().find(|c| c.var == var.0 && c.offset == offset && c.size == access.size)?;
                 Some(cell.value.clone())
             }
