@@ -29,6 +29,9 @@ pub enum CmpOp {
     Ule,
     Slt,
     Sle,
+    /// The signed product of the operands fits their width (C's signed
+    /// multiplication does not overflow).
+    SMulFits,
 }
 
 pub fn mask(width: u32) -> u128 {
@@ -89,5 +92,9 @@ pub fn fold_cmp(op: CmpOp, x: u128, y: u128, w: u32) -> bool {
         CmpOp::Ule => x <= y,
         CmpOp::Slt => signed(x, w) < signed(y, w),
         CmpOp::Sle => signed(x, w) <= signed(y, w),
+        CmpOp::SMulFits => {
+            let half = 1i128 << (w.clamp(1, 64) - 1);
+            signed(x, w).checked_mul(signed(y, w)).is_some_and(|p| -half <= p && p < half)
+        }
     }
 }

@@ -353,7 +353,7 @@ pub fn cmp(op: CmpOp, a: &T, b: &T) -> T {
     if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
         return boolean(fold_cmp(op, x, y, a.width));
     }
-    if a == b {
+    if a == b && op != CmpOp::SMulFits {
         return boolean(matches!(op, CmpOp::Eq | CmpOp::Ule | CmpOp::Sle));
     }
     if op == CmpOp::Ult && b.as_const() == Some(0) {

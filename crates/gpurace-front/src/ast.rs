@@ -169,6 +169,10 @@ fn close_until(stack: &mut Vec<(usize, Node)>, depth: usize, out: &mut Vec<Node>
         let Some((d, node)) = stack.pop() else { break };
         let node = unresolved_operator(node);
         match stack.last_mut() {
+            // A constant's computed value (`value: Int 256`) beside its
+            // initializer: only a `ConstantExpr` reads it; elsewhere the
+            // initializer says the same.
+            Some((pd, parent)) if *pd < d && node.kind == "value:" && parent.kind != "ConstantExpr" => {}
             Some((pd, parent)) if *pd < d => parent.children.push(node),
             _ => out.push(node),
         }

@@ -72,11 +72,13 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
             };
             format!("{} {sym} {}", wrap(a), wrap(b))
         }
+        Node::Cmp(CmpOp::SMulFits, a, b) => format!("{} * {} fits", r(a), r(b)),
         Node::Cmp(op, a, b) => {
             let sym = match op {
                 CmpOp::Eq => "==",
                 CmpOp::Ult | CmpOp::Slt => "<",
                 CmpOp::Ule | CmpOp::Sle => "<=",
+                CmpOp::SMulFits => "*fits",
             };
             format!("{} {sym} {}", r(a), r(b))
         }

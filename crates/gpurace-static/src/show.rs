@@ -208,6 +208,7 @@ fn cmp_op(op: CmpOp) -> &'static str {
         CmpOp::Ule => "<=u",
         CmpOp::Slt => "<s",
         CmpOp::Sle => "<=s",
+        CmpOp::SMulFits => "*fits",
     }
 }
 

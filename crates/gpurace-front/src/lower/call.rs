@@ -226,11 +226,26 @@ impl FnLower<'_, '_> {
         match body {
             Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
             _ => {
-                if let Some(obj) = this_obj {
-                    let _ = self.rvalue(obj);
-                }
+                // A user host method gets its object's address last (see
+                // `function_body`); other methods only read the object.
+                let method = user_host_fn && body.is_some_and(super::takes_this);
+                let this_addr = match this_obj {
+                    Some(obj) if method && strip_parens(obj).ty().trim_end().ends_with('*') => Some(self.rvalue(obj)),
+                    Some(obj) if method => match self.lvalue(obj) {
+                        LValue::Mem(p) => Some(self.addr_of(p)),
+                        other => {
+                            let _ = self.load(other, span);
+                            Some(Expr::Unknown { reason: "the address of an object".into(), span, ty: Type::ULONG })
+                        }
+                    },
+                    Some(obj) => {
+                        let _ = self.rvalue(obj);
+                        None
+                    }
+                    None => None,
+                };
                 let refs = if self.is_host() { self.ix.reference_params(addr) } else { Vec::new() };
-                let vals: Vec<Expr> = args
+                let mut vals: Vec<Expr> = args
                     .iter()
                     .enumerate()
                     .map(|(i, a)| match refs.get(i) {
@@ -242,6 +257,7 @@ impl FnLower<'_, '_> {
                         _ => self.arg_value(a),
                     })
                     .collect();
+                vals.extend(this_addr);
                 if self.is_host() {
                     return self.host_call(&name, addr, vals, span, &ty, user_host_fn);
                 }
@@ -489,6 +505,18 @@ impl FnLower<'_, '_> {
         if let (Some(r), [Stmt::Assign { var, value }]) = (result, body.as_slice()) {
             if *var == r && fixed_address(value) {
                 return value.clone();
+            }
+        }
+        // A function that only computes its result from its parameters
+        // (`size()`, `thread_rank()`, `ceil_div(a, b)`) is that expression:
+        // a loop stepping by `g.size()` keeps its recognised shape.
+        if let (Some(r), Some((Stmt::Assign { var, value }, decls))) = (result, body.split_last()) {
+            if *var == r && decls.iter().all(|s| matches!(s, Stmt::Decl { .. })) {
+                let value = value.clone();
+                for d in decls {
+                    self.emit(d.clone());
+                }
+                return value;
             }
         }
         self.emit(Stmt::Inlined { callee: name.to_string(), result, body, span });

@@ -172,6 +172,9 @@ impl FnLower<'_, '_> {
                 if n.kind == "CXXNewExpr" && self.is_host() {
                     return self.host_new(n, span);
                 }
+                if let Some(place) = self.temporary_aggregate(n) {
+                    return self.load(LValue::Mem(place), span);
+                }
                 self.unsupported(n, format!("expression `{}` is not modelled", n.kind))
             }
             _ => self.unsupported(n, format!("expression `{}` is not modelled", n.kind)),

@@ -118,6 +118,10 @@ pub struct FnLower<'a, 'b> {
     shared_of: HashMap<u64, SharedId>,
     /// Local variables never assigned after an integer-constant initialiser.
     consts: HashMap<VarId, i128>,
+    /// Variables assigned after their declaration (loop counters, `idx =
+    /// idx / n`): a pointer or reference bound to an expression over one
+    /// keeps the value the expression had when it was bound.
+    mutable_vars: HashSet<VarId>,
     /// Host arrays of pointers to kernel arguments, with the objects they point to.
     arg_arrays: HashMap<VarId, Vec<LValue>>,
 }
@@ -206,6 +210,19 @@ fn strip_casts(mut n: &Node) -> &Node {
 }
 
 /// The declaration a (possibly cast/parenthesised) `DeclRefExpr` refers to.
+/// Whether a function definition is a method with an object (`this`).
+pub(super) fn takes_this(def: &Node) -> bool {
+    def.kind == "CXXMethodDecl" && !def.text.split_whitespace().any(|w| w == "static")
+}
+
+/// The type of `this` in a method body (`'const Image *'`), from its first use.
+fn this_type(n: &Node) -> Option<&str> {
+    if n.kind == "CXXThisExpr" {
+        return Some(n.ty());
+    }
+    n.children.iter().find_map(this_type)
+}
+
 fn decl_ref(n: &Node) -> Option<(&str, u64, &str)> {
     let s = strip_casts(n);
     if s.kind == "DeclRefExpr" {
@@ -313,6 +330,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             stmt_span: Span::NONE,
             shared_of: HashMap::new(),
             consts: HashMap::new(),
+            mutable_vars: HashSet::new(),
             arg_arrays: HashMap::new(),
         }
     }
@@ -427,6 +445,22 @@ impl<'a, 'b> FnLower<'a, 'b> {
             }
             self.bind_new(p, name, ty, Some(value), VarKind::Local, false);
         }
+        if host && takes_this(node) {
+            // A host method's object: its address is the last parameter
+            // (call sites pass it, `launch.rs`), and `this->f` is memory.
+            let ty = this_type(node).map_or(Type::Ptr(Box::new(Type::Void)), |t| self.types.parse(t));
+            let index = self.params.len() as u32;
+            self.params.push(Param { name: "this".into(), ty: ty.clone() });
+            let place = Place {
+                base: Base::Dynamic(Box::new(Expr::Param(index))),
+                space: Space::Host,
+                offset: Expr::int(0, Type::LONG),
+                ty: ty.pointee().cloned().unwrap_or(Type::Void),
+                name: "this".into(),
+                volatile: false,
+            };
+            self.this_places.push(Some(LValue::Mem(place)));
+        }
         if let Some(body) = node.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);
         }
@@ -466,12 +500,13 @@ impl<'a, 'b> FnLower<'a, 'b> {
         }
         if let (Type::Ptr(_), Some(Expr::Addr { base, offset, .. })) = (&ty, &init) {
             if !self.dynamic_ptrs.contains(&addr) {
-                if !mutated && !always_var {
+                if !mutated && !always_var && !self.mentions_mutable(offset) {
                     let value = init.clone().unwrap_or_else(|| Expr::int(0, Type::LONG));
                     self.bindings.insert(addr, Binding::LValue(LValue::Value(value)));
                     return;
                 }
                 let off = self.new_var(&format!("{name}.off"), Type::LONG, kind, span);
+                self.mutable_vars.insert(off);
                 self.emit(Stmt::Decl { var: off, init: Some((**offset).clone()) });
                 self.bindings
                     .insert(addr, Binding::LValue(LValue::Ptr { off, base: (**base).clone(), ty, decl: addr }));
@@ -480,16 +515,39 @@ impl<'a, 'b> FnLower<'a, 'b> {
         }
         if !mutated && !always_var && kind == VarKind::Local {
             if let Some(v @ (Expr::Param(_) | Expr::Addr { .. })) = &init {
-                self.bindings.insert(addr, Binding::LValue(LValue::Value(v.clone())));
-                return;
+                if !self.mentions_mutable(v) {
+                    self.bindings.insert(addr, Binding::LValue(LValue::Value(v.clone())));
+                    return;
+                }
             }
         }
         let v = self.new_var(name, ty, kind, span);
+        if mutated {
+            self.mutable_vars.insert(v);
+        }
         if let (false, Some(Expr::Int { value, .. })) = (mutated, &init) {
             self.consts.insert(v, *value);
         }
         self.emit(Stmt::Decl { var: v, init });
         self.bindings.insert(addr, Binding::LValue(LValue::Var(v)));
+    }
+
+    /// Whether `e` reads a variable that is assigned after its declaration.
+    pub(super) fn mentions_mutable(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.visit(&mut |x| found |= matches!(x, Expr::Var(v) if self.mutable_vars.contains(v)));
+        found
+    }
+
+    /// `offset` as it is now: a fresh variable holding it when it reads a
+    /// variable that may change before the offset is used.
+    pub(super) fn snapshot(&mut self, offset: Expr, name: &str, span: Span) -> Expr {
+        if !self.mentions_mutable(&offset) {
+            return offset;
+        }
+        let v = self.new_var(name, Type::LONG, VarKind::Temp, span);
+        self.emit(Stmt::Decl { var: v, init: Some(offset) });
+        Expr::Var(v)
     }
 
     /// Folds an expression, reading constant local variables.

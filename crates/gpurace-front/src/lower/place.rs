@@ -174,6 +174,10 @@ impl FnLower<'_, '_> {
                 self.lvalue(n.kid(0))
             }
             "MemberExpr" => self.member_lvalue(n, span),
+            "InitListExpr" if self.temporary_aggregate_type(n).is_some() => match self.temporary_aggregate(n) {
+                Some(place) => LValue::Mem(place),
+                None => LValue::Value(self.unsupported(n, "initializer list".into())),
+            },
             "CXXThisExpr" => match self.this_places.last().cloned().flatten() {
                 Some(lv) => lv,
                 None => LValue::Value(self.unsupported(n, "`this` outside an inlined method".into())),

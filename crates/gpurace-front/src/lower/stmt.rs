@@ -46,7 +46,7 @@ impl FnLower<'_, '_> {
                     self.decl(d);
                 }
             }
-            "NullStmt" | "<<<NULL>>>" | "StaticAssertDecl" | "UsingDirectiveDecl" => {}
+            "NullStmt" | "<<<NULL>>>" | "StaticAssertDecl" | "UsingDirectiveDecl" | "NamespaceAliasDecl" => {}
             "AttributedStmt" | "LabelStmt" => {
                 // A label alone changes nothing; a `goto` to it is unknown.
                 if let Some(c) = n.children.iter().rev().find(|c| !c.kind.ends_with("Attr")) {
@@ -390,6 +390,7 @@ impl FnLower<'_, '_> {
             return;
         };
         let i = self.new_var("__range.i", Type::LONG, VarKind::Local, span);
+        self.mutable_vars.insert(i);
         self.emit(Stmt::Decl { var: i, init: Some(Expr::int(0, Type::LONG)) });
         init.extend(self.blocks.pop().unwrap_or_default());
         let cond = Expr::binary(BinOp::Lt, Expr::Var(i), Expr::int(count, Type::LONG), Type::Bool);
@@ -485,7 +486,7 @@ impl FnLower<'_, '_> {
         match d.kind.as_str() {
             "VarDecl" => {}
             "TypedefDecl" | "TypeAliasDecl" | "CXXRecordDecl" | "EnumDecl" | "StaticAssertDecl" | "UsingDecl"
-            | "UsingDirectiveDecl" | "UsingShadowDecl" => {
+            | "UsingDirectiveDecl" | "UsingShadowDecl" | "NamespaceAliasDecl" => {
                 if d.kind == "CXXRecordDecl" {
                     self.types.add_record(d);
                 }
@@ -538,7 +539,14 @@ impl FnLower<'_, '_> {
         let is_ref = ty_text.trim_end().ends_with('&');
         if is_ref {
             if let Some(i) = init_node {
-                let lv = self.lvalue(i);
+                let lv = match self.lvalue(i) {
+                    // `T &r = a[i]` names the element `i` was at then.
+                    LValue::Mem(p) => {
+                        let offset = self.snapshot(p.offset.clone(), &format!("{name}.off"), span);
+                        LValue::Mem(Place { offset, ..p })
+                    }
+                    other => other,
+                };
                 self.bindings.insert(d.addr, Binding::LValue(lv));
                 return;
             }
@@ -599,6 +607,28 @@ impl FnLower<'_, '_> {
     }
 
     /// Writes an initialiser list or constructor arguments into a local object.
+    /// The struct or array type of a braced list used as a value.
+    pub(super) fn temporary_aggregate_type(&mut self, n: &Node) -> Option<Type> {
+        if n.kind != "InitListExpr" {
+            return None;
+        }
+        let ty = self.types.parse(n.ty());
+        matches!(ty, Type::Record { .. } | Type::Array { len: Some(_), .. }).then_some(ty)
+    }
+
+    /// A braced list used as a value (`f({x, 1.0f})`, `plus<float>{}`): a
+    /// temporary object initialised from it, as C++ makes one.
+    pub(super) fn temporary_aggregate(&mut self, n: &Node) -> Option<Place> {
+        let ty = self.temporary_aggregate_type(n)?;
+        let span = self.span(n);
+        let v = self.new_var("braced", ty.clone(), VarKind::Temp, span);
+        self.emit(Stmt::Decl { var: v, init: None });
+        let (base, space) = if self.is_host() { (Base::Host(v), Space::Host) } else { (Base::Local(v), Space::Local) };
+        let place = Place { base, space, offset: Expr::int(0, Type::LONG), ty, name: "braced".into(), volatile: false };
+        self.init_aggregate(&place, n);
+        Some(place)
+    }
+
     pub(super) fn init_aggregate(&mut self, place: &Place, init: &Node) {
         let init = strip_parens(init);
         let span = self.span(init);

@@ -108,6 +108,8 @@ pub struct Evaluator<'p> {
     vars: Vec<(u32, VarId)>,
     /// Their sizes in bytes, by slot, when their type has one.
     slot_bytes: Vec<Option<u64>>,
+    /// The condition under which the statement being evaluated runs.
+    alive_now: T,
     frames: Vec<Frame<'p>>,
     next_frame: u32,
     calls: Vec<Span>,
@@ -140,6 +142,7 @@ impl<'p> Evaluator<'p> {
             entered: HashSet::new(),
             vars: Vec::new(),
             slot_bytes: Vec::new(),
+            alive_now: t::tru(),
             frames: Vec::new(),
             next_frame: 0,
             calls: Vec::new(),
@@ -259,6 +262,7 @@ impl<'p> Evaluator<'p> {
             if st.alive.is_false() {
                 break;
             }
+            self.alive_now = st.alive.clone();
             st = self.stmt(st, stmt);
         }
         st
@@ -772,6 +776,17 @@ const INPUT_FUNCTIONS: &[&str] = &[
     "getchar",
     "getline",
     "read",
+    // Whether a file opens, and its size, are the environment's.
+    "fopen",
+    "fopen64",
+    "open",
+    "ftell",
+    "tellg",
+    "is_open",
+    "good",
+    "eof",
+    "feof",
+    "stat",
     "time",
     "clock",
     "gettimeofday",

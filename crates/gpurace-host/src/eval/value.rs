@@ -4,7 +4,7 @@
 //! and a fresh named host value for everything else.
 
 use super::{is_input, Evaluator, State, FUNC_SLOT, SLOT_BITS, VAR_SLOT};
-use gpurace_core::c::width;
+use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::term::{self as t, CmpOp, Leaf, T};
 use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
@@ -47,6 +47,29 @@ impl<'p> ExprEval for Evaluator<'p> {
     fn place(&mut self, _st: &State, e: &Expr) -> T {
         let ty = self.ty_of(e);
         self.unknown(unmodelled::VALUE, &ty)
+    }
+
+    /// A signed product of two computed values: C gives an overflow no
+    /// meaning, so where the product is computed it does not overflow
+    /// (`width * height` in `int` keeps below 2^31). A fact under the
+    /// condition that the statement runs, in the linear form solvers decide
+    /// quickly (the exact one multiplies): a square `a * a` fits exactly
+    /// when `|a| <= isqrt(2^(w-1) - 1)`; for `a * b` at least one of them
+    /// is that small.
+    fn product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
+        if is_signed(ty) && a.as_const().is_none() && b.as_const().is_none() && (2..=64).contains(&a.width) {
+            let root = ((1u128 << (a.width - 1)) - 1).isqrt();
+            let small = |x: &T| {
+                let lo = t::cmp(CmpOp::Sle, &t::constant_i(-(root as i128), x.width), x);
+                t::and(&lo, &t::cmp(CmpOp::Sle, x, &t::constant(root, x.width)))
+            };
+            let fits = if a == b { small(a) } else { t::or(&small(a), &small(b)) };
+            let fact = t::implies(&self.alive_now, &fits);
+            if !self.facts.contains(&fact) {
+                self.facts.push(fact);
+            }
+        }
+        None
     }
 
     fn call(&mut self, st: &State, _e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {

@@ -14,18 +14,43 @@ use super::solve::{Found, Hit};
 use super::witness::Eval;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
-use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};
+use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Product, Trace};
 
 /// How sure a finding over `terms` is, and what it rests on that gpurace
 /// did not model: a value of the kernel it over-approximated (an `Unknown`
 /// of the lowering, an opaque call), or a host value it could not compute
 /// that the terms depend on through the site's facts. Geometry is part of
 /// every witness, so host values the launch geometry depends on count too.
-pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &Leaves) -> (Certainty, Vec<String>) {
+pub(super) fn certainty(
+    program: &Program,
+    terms: &[&T],
+    site: &Site,
+    leaves: &Leaves,
+    products: &[Product],
+) -> (Certainty, Vec<String>) {
     let mut rests_on = Vec::new();
     let mut seen = HashSet::new();
     let mut relevant = BTreeSet::new();
-    for term in terms {
+    // A product the engine abstracted by a leaf (`y * pitch`) rests on its
+    // factors.
+    let mut terms: Vec<&T> = terms.to_vec();
+    for _ in 0..2 {
+        let mut mentioned = BTreeSet::new();
+        for term in &terms {
+            t::leaves(term, &mut mentioned, &mut HashSet::new());
+        }
+        let factors: Vec<&T> = products
+            .iter()
+            .filter(|p| matches!(&p.leaf.node, Node::Leaf(l) if mentioned.contains(&(*l, p.leaf.width))))
+            .flat_map(|p| [&p.x, &p.y])
+            .filter(|f| !terms.iter().any(|t| std::ptr::eq(*t, *f)))
+            .collect();
+        if factors.is_empty() {
+            break;
+        }
+        terms.extend(factors);
+    }
+    for term in &terms {
         t::visit(term, &mut seen, &mut |n| {
             match &n.node {
                 Node::Leaf(Leaf::Fresh(i)) if n.deps.approx => {
@@ -46,6 +71,25 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &L
             }
             true
         });
+    }
+    // The host evaluation binds integer arguments, not the fields of a
+    // struct passed by value (`cudaPitchedPtr`'s pitch): at a launch from
+    // host code such a field is a value the program computed and gpurace
+    // did not.
+    if site.span.is_some() {
+        for leaf in &relevant {
+            if let Leaf::ParamField(i) = leaf {
+                let field = leaves.fields.iter().find(|(_, _, id)| id == i);
+                let name = field.and_then(|(p, path, _)| {
+                    let param = program.kernels.get(site.kernel)?.params.get(*p as usize)?;
+                    Some(format!("`{}{path}`", param.name))
+                });
+                let name = name.unwrap_or_else(|| "a field of a struct argument".into());
+                rests_on.push(format!(
+                    "{name}, a field of a struct argument, which gpurace does not follow from the host code"
+                ));
+            }
+        }
     }
     for d in 0..3 {
         relevant.insert(Leaf::BlockDim(d));
@@ -227,7 +271,7 @@ pub(super) fn pair_race(
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
     let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
-    let (certainty, rests_on) = certainty(program, &terms, site, &trace.leaves);
+    let (certainty, rests_on) = certainty(program, &terms, site, &trace.leaves, &trace.abstractions.products);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.
     let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
@@ -336,6 +380,7 @@ pub(super) fn divergence_race(
     ev: &BarrierEv,
     assignment: &Assignment,
     leaves: &Leaves,
+    products: &[Product],
 ) -> Race {
     let text = match ev.kind {
         BarrierKind::Block => "__syncthreads()".to_string(),
@@ -350,7 +395,7 @@ pub(super) fn divergence_race(
     } else {
         class_of(Relation::SameBlock, assignment)
     };
-    let (certainty, rests_on) = certainty(program, &[&ev.guard], site, leaves);
+    let (certainty, rests_on) = certainty(program, &[&ev.guard], site, leaves, products);
     Race {
         class,
         kind: RaceKind::BarrierDivergence,

@@ -196,7 +196,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
                     bad_witnesses += 1;
                     continue;
                 }
-                divergence_race(program, kernel, site, ev, assignment, &trace.leaves)
+                divergence_race(program, kernel, site, ev, assignment, &trace.leaves, &trace.abstractions.products)
             }
         };
         if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {

@@ -174,6 +174,7 @@ impl<'k> Exec<'k> {
             let c = t::to_bool(&self.value(&it, cond));
             it.pc = t::and(&it.pc, &c);
         }
+        let iteration_pc = it.pc.clone();
         if let Some(cond) = &lp.cond {
             // An iteration whose induction variables wrap around does not
             // happen (signed overflow is undefined): a fact about the thread's
@@ -221,6 +222,14 @@ impl<'k> Exec<'k> {
         self.record = record;
         if record {
             self.trace.assumptions.push(t::implies(&st.pc, &facts));
+            if sync && lp.kind != LoopKind::DoWhile {
+                // A loop that ran has a real iteration: the thread's
+                // iteration number `k` names one even after the loop, so the
+                // facts of inner loops (guarded by `k`'s condition) still fix
+                // the inner trip counts the count after this loop multiplies.
+                let ran = t::cmp(CmpOp::Ult, &t::constant(0, n.width), &n);
+                self.trace.assumptions.push(t::implies(&t::and(&st.pc, &ran), &iteration_pc));
+            }
         }
         if let (Some(wait), true, true) = (wait, record, breaks.is_empty()) {
             let guard = t::and(&st.pc, &t::not(&c));

@@ -274,6 +274,9 @@ impl<'c> Solver<'c> {
                     CmpOp::Ule => x.bvule(&y),
                     CmpOp::Slt => x.bvslt(&y),
                     CmpOp::Sle => x.bvsle(&y),
+                    CmpOp::SMulFits => {
+                        Bool::and(self.ctx, &[&x.bvmul_no_overflow(&y, true), &x.bvmul_no_underflow(&y)])
+                    }
                 })
             }
             Node::Ext(signed, a) => {

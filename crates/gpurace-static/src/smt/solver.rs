@@ -238,8 +238,12 @@ pub(super) fn is_lazy(fact: &T) -> bool {
     let mut nonlinear = false;
     let mut seen = std::collections::HashSet::new();
     gpurace_core::term::visit(fact, &mut seen, &mut |n| {
-        if let Node::Bin(BvOp::Mul | BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b) = &n.node {
-            nonlinear |= !constant(a) && !constant(b);
+        match &n.node {
+            Node::Bin(BvOp::Mul | BvOp::UDiv | BvOp::SDiv | BvOp::URem | BvOp::SRem, a, b)
+            | Node::Cmp(gpurace_core::term::CmpOp::SMulFits, a, b) => {
+                nonlinear |= !constant(a) && !constant(b);
+            }
+            _ => {}
         }
         !nonlinear
     });
