@@ -723,10 +723,10 @@ __GPURACE_SHFL(double)
 /* __GPURACE_SHFL is reused for half types in section 13. */
 /* Any other trivially copyable type (a struct of partial results, as
  * cooperative groups' shuffles take): the shuffle moves the whole object. */
-template <class T> __device__ T __shfl_sync(unsigned int __mask, T __var, int __srcLane, int __width = 32);
-template <class T> __device__ T __shfl_up_sync(unsigned int __mask, T __var, unsigned int __delta, int __width = 32);
-template <class T> __device__ T __shfl_down_sync(unsigned int __mask, T __var, unsigned int __delta, int __width = 32);
-template <class T> __device__ T __shfl_xor_sync(unsigned int __mask, T __var, int __laneMask, int __width = 32);
+template <class _Tp> __device__ _Tp __shfl_sync(unsigned int __mask, _Tp __var, int __srcLane, int __width = 32);
+template <class _Tp> __device__ _Tp __shfl_up_sync(unsigned int __mask, _Tp __var, unsigned int __delta, int __width = 32);
+template <class _Tp> __device__ _Tp __shfl_down_sync(unsigned int __mask, _Tp __var, unsigned int __delta, int __width = 32);
+template <class _Tp> __device__ _Tp __shfl_xor_sync(unsigned int __mask, _Tp __var, int __laneMask, int __width = 32);
 
 __device__ unsigned int __ballot_sync(unsigned int __mask, int __predicate);
 __device__ int __all_sync(unsigned int __mask, int __predicate);

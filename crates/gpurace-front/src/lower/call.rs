@@ -222,7 +222,12 @@ impl FnLower<'_, '_> {
         }
         let body = self.ix.function(addr);
         let canon = self.ix.canonical(addr);
-        let user_host_fn = self.host.as_ref().is_some_and(|h| h.user_functions.contains(&canon));
+        // A lambda called where it is written (`[&] { ... }()`, a dispatch
+        // macro's `go()`) is inlined in host code too: its body sees the
+        // caller's variables it captures, and a launch inside is the
+        // caller's.
+        let lambda = this_obj.is_some_and(|o| strip_casts(o).ty().contains("(lambda at "));
+        let user_host_fn = !lambda && self.host.as_ref().is_some_and(|h| h.user_functions.contains(&canon));
         match body {
             Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
             _ => {

@@ -215,6 +215,31 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
 }
 
 /// Walks declarations, indexing functions, enums, records and globals.
+/// The call operators of the lambdas written in a function body, so that a
+/// call of one (`[&] { ... }()`, `auto f = [](int x) {...}; f(1)`) inlines
+/// its body like any function's.
+fn index_lambdas<'a>(node: &'a Node, index: &mut Index<'a>) {
+    if node.kind == "LambdaExpr" {
+        let class = node.children.iter().filter(|c| c.kind == "CXXRecordDecl");
+        for member in class.flat_map(|c| &c.children) {
+            let methods: Vec<&Node> = match member.kind.as_str() {
+                "CXXMethodDecl" => vec![member],
+                // A generic lambda (`[](auto x)`): its instantiations.
+                "FunctionTemplateDecl" => member.children.iter().filter(|m| m.kind == "CXXMethodDecl").collect(),
+                _ => Vec::new(),
+            };
+            for m in methods {
+                if m.children.iter().any(|c| c.kind == "CompoundStmt") {
+                    index.functions.insert(m.addr, m);
+                }
+            }
+        }
+    }
+    for c in &node.children {
+        index_lambdas(c, index);
+    }
+}
+
 fn collect<'a>(
     node: &'a Node,
     index: &mut Index<'a>,
@@ -325,6 +350,7 @@ fn collect<'a>(
                 return;
             }
             index.functions.insert(node.addr, node);
+            index_lambdas(node, index);
             if node.kind != "FunctionDecl" && node.kind != "CXXMethodDecl" {
                 return;
             }

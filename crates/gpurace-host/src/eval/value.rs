@@ -52,10 +52,9 @@ impl<'p> ExprEval for Evaluator<'p> {
     /// A signed product of two computed values: C gives an overflow no
     /// meaning, so where the product is computed it does not overflow
     /// (`width * height` in `int` keeps below 2^31). A fact under the
-    /// condition that the statement runs, in the linear form solvers decide
-    /// quickly (the exact one multiplies): a square `a * a` fits exactly
-    /// when `|a| <= isqrt(2^(w-1) - 1)`; for `a * b` at least one of them
-    /// is that small.
+    /// condition that the statement runs, in a linear form solvers decide
+    /// quickly (a square `a * a` fits exactly when `|a| <= isqrt(2^(w-1) -
+    /// 1)`; for `a * b` at least one of them is that small) and exactly.
     fn product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
         if is_signed(ty) && a.as_const().is_none() && b.as_const().is_none() && (2..=64).contains(&a.width) {
             let root = ((1u128 << (a.width - 1)) - 1).isqrt();
@@ -64,9 +63,15 @@ impl<'p> ExprEval for Evaluator<'p> {
                 t::and(&lo, &t::cmp(CmpOp::Sle, x, &t::constant(root, x.width)))
             };
             let fits = if a == b { small(a) } else { t::or(&small(a), &small(b)) };
-            let fact = t::implies(&self.alive_now, &fits);
-            if !self.facts.contains(&fact) {
-                self.facts.push(fact);
+            // The exact fact too: nonlinear, so the solver asserts it only
+            // when a model breaks it (a witness with `width * height` past
+            // 2^31 is then asked again), and the linear one prunes early.
+            let exact = t::cmp(CmpOp::SMulFits, a, b);
+            for fits in [fits, exact] {
+                let fact = t::implies(&self.alive_now, &fits);
+                if !self.facts.contains(&fact) {
+                    self.facts.push(fact);
+                }
             }
         }
         None

@@ -176,12 +176,33 @@ pub(super) fn data_driven(blocks: &[&[Stmt]]) -> BTreeSet<VarId> {
             .map(|(v, _)| *v)
             .collect();
         if refuted.is_empty() {
-            return data;
+            break;
         }
         for v in refuted {
             data.remove(&v);
         }
     }
+    // A value reaches a variable from memory only along definitions from a
+    // read: `c = c + stride` alone never holds one (it holds its entry value
+    // plus steps), though nothing refutes it above.
+    let mut reached = sources.clone();
+    loop {
+        let before = reached.len();
+        for (v, value) in &defs {
+            let mut from_read = false;
+            if let Some(e) = value {
+                e.visit(&mut |x| from_read |= matches!(x, Expr::Var(u) if reached.contains(u)));
+            }
+            if from_read && data.contains(v) {
+                reached.insert(*v);
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    data.retain(|v| reached.contains(v));
+    data
 }
 
 /// `e` mentions a variable of `data`, every variable it mentions that the
