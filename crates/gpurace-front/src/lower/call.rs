@@ -4,14 +4,12 @@
 //! of `func`, sharing `FnLower`'s state.
 
 use gpurace_ir::{
-    AccessKind, AtomicOp, Barrier, Base, BinOp, Diagnostic, Expr, Scope, Severity, Span, Stmt, Type, VarKind,
+    AccessKind, AtomicOp, Barrier, BinOp, Diagnostic, Expr, Scope, Severity, Span, Stmt, Type, VarKind,
     FUNCTION_VALUE_PREFIX, INDIRECT_CALL,
 };
 
 use super::exprs::expr_type;
-use super::{
-    convert, decl_ref, fold, strip_casts, strip_parens, Binding, FnLower, LValue, RefReturn, MAX_INLINE_DEPTH,
-};
+use super::{convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, RefReturn, MAX_INLINE_DEPTH};
 use crate::ast::Node;
 
 fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
@@ -503,18 +501,12 @@ impl FnLower<'_, '_> {
                 }
             };
         }
-        // A function whose whole body returns the address of a fixed object
-        // (`operator T *()` of the `SharedMemory<T>` idiom, returning an
-        // `extern __shared__` array) is that address: the caller's pointer
-        // keeps its object and memory space.
-        if let (Some(r), [Stmt::Assign { var, value }]) = (result, body.as_slice()) {
-            if *var == r && fixed_address(value) {
-                return value.clone();
-            }
-        }
         // A function that only computes its result from its parameters
         // (`size()`, `thread_rank()`, `ceil_div(a, b)`) is that expression:
-        // a loop stepping by `g.size()` keeps its recognised shape.
+        // a loop stepping by `g.size()` keeps its recognised shape, and the
+        // address of a fixed object (`operator T *()` of the
+        // `SharedMemory<T>` idiom, returning an `extern __shared__` array)
+        // keeps its object and memory space in the caller's pointer.
         if let (Some(r), Some((Stmt::Assign { var, value }, decls))) = (result, body.split_last()) {
             if *var == r && decls.iter().all(|s| matches!(s, Stmt::Decl { .. })) {
                 let value = value.clone();
@@ -712,16 +704,4 @@ fn linear_thread_id() -> Expr {
     let y = mul(b(Builtin::ThreadIdx(Dim::Y)), b(Builtin::BlockDim(Dim::X)));
     let z = mul(mul(b(Builtin::ThreadIdx(Dim::Z)), b(Builtin::BlockDim(Dim::X))), b(Builtin::BlockDim(Dim::Y)));
     add(add(b(Builtin::ThreadIdx(Dim::X)), y), z)
-}
-
-/// The address of a fixed object at a constant offset: a `__shared__` array,
-/// a global or a parameter's base.
-fn fixed_address(e: &Expr) -> bool {
-    match e {
-        Expr::Addr { base, offset, .. } => {
-            matches!(**base, Base::Shared(_) | Base::Global(_) | Base::Param { .. }) && fold(offset).is_some()
-        }
-        Expr::Cast { arg, .. } => fixed_address(arg),
-        _ => false,
-    }
 }

@@ -11,6 +11,7 @@
 //! host functions are followed to a bounded depth; any other call returns an
 //! unknown and makes unknown whatever its pointer arguments point to.
 
+mod environment;
 mod loops;
 mod memory;
 mod value;
@@ -23,6 +24,7 @@ use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
 use gpurace_ir::{Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
+use environment::is_input;
 pub use memory::allocation_of;
 
 /// How deep calls to user host functions are followed.
@@ -37,17 +39,6 @@ const VAR_SLOT: u128 = 0x4000;
 /// `Program::host_functions`).
 const FUNC_SLOT: u128 = 0x6000;
 
-/// What every CUDA GPU reports, as (byte offset in the prelude's
-/// `cudaDeviceProp`, bytes, value): `warpSize`, `maxThreadsPerBlock`,
-/// `maxThreadsDim`. The other properties are inputs (the device the program
-/// runs on).
-const DEVICE_PROPERTIES: &[(u64, u64, u128)] =
-    &[(292, 4, 32), (304, 4, 1024), (308, 4, 1024), (312, 4, 1024), (316, 4, 64)];
-
-/// `cudaDeviceGetAttribute` answers every device gives, as (attribute
-/// number, value): `cudaDevAttrMaxThreadsPerBlock`, the block dimensions,
-/// `cudaDevAttrWarpSize`.
-const DEVICE_ATTRIBUTES: &[(u128, u128)] = &[(1, 1024), (2, 1024), (3, 1024), (4, 64), (10, 32)];
 const SLOT_BITS: u32 = 40;
 
 /// What the evaluation saw at one launch statement.
@@ -478,13 +469,7 @@ impl<'p> Evaluator<'p> {
                 return st;
             }
             "cudaDeviceGetAttribute" if values.len() >= 2 => {
-                let target = values[0].clone();
-                self.clobber(&mut st, &target);
-                let value = match values[1].as_const().and_then(|a| DEVICE_ATTRIBUTES.iter().find(|(k, _)| *k == a)) {
-                    Some((_, v)) => t::constant(*v, 32),
-                    None => self.input("a device attribute", &Type::INT),
-                };
-                self.store(&mut st, &target, 4, Some(value));
+                self.device_attribute(&mut st, &values[0], &values[1]);
                 self.ret_status(&mut st, dst);
                 return st;
             }
@@ -568,19 +553,6 @@ impl<'p> Evaluator<'p> {
             self.set(&mut st, d, v);
         }
         st
-    }
-
-    /// `cudaGetDeviceProperties(&p, d)`: `p` holds input (the device),
-    /// except what every CUDA device reports alike (`warpSize` is 32).
-    fn device_properties(&mut self, st: &mut State, target: &T) {
-        self.clobber(st, target);
-        if let Some((slot, _)) = Self::cell_of(target) {
-            self.input_slots.insert(slot);
-        }
-        for (offset, bytes, value) in DEVICE_PROPERTIES {
-            let at = t::add(target, &t::constant(u128::from(*offset), 64));
-            self.store(st, &at, *bytes, Some(t::constant(*value, (*bytes * 8) as u32)));
-        }
     }
 
     /// `dim3 b = dim3(16, 16)` and CUDA's other integer vector types built
@@ -734,69 +706,3 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// CUDA's integer vector types, whose constructors set their fields in order.
 const VECTOR_TYPES: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
-
-/// Library functions whose results (and whatever they write through their
-/// pointer arguments) are inputs of the program: what it reads from the
-/// command line, files, the terminal, the environment, the clock and random
-/// number generators.
-const INPUT_FUNCTIONS: &[&str] = &[
-    "rand",
-    "random",
-    "rand_r",
-    "drand48",
-    "erand48",
-    "lrand48",
-    "mrand48",
-    "atoi",
-    "atol",
-    "atoll",
-    "atof",
-    "strtol",
-    "strtoul",
-    "strtoll",
-    "strtoull",
-    "strtod",
-    "strtof",
-    "strtold",
-    "stoi",
-    "stol",
-    "stoll",
-    "stoul",
-    "stoull",
-    "stof",
-    "stod",
-    "getenv",
-    "scanf",
-    "fscanf",
-    "sscanf",
-    "fread",
-    "fgets",
-    "fgetc",
-    "getc",
-    "getchar",
-    "getline",
-    "read",
-    // Whether a file opens, and its size, are the environment's.
-    "fopen",
-    "fopen64",
-    "open",
-    "ftell",
-    "tellg",
-    "is_open",
-    "good",
-    "eof",
-    "feof",
-    "stat",
-    "time",
-    "clock",
-    "gettimeofday",
-    "clock_gettime",
-    // A stream extraction (`std::cin >> n`): an overloaded `>>` without a body.
-    "operator>>",
-];
-
-/// Whether a call to `callee` (qualified or not) reads input.
-pub(super) fn is_input(callee: &str) -> bool {
-    let name = callee.rsplit("::").next().unwrap_or(callee);
-    INPUT_FUNCTIONS.contains(&name)
-}
