@@ -171,8 +171,13 @@ fn close_until(stack: &mut Vec<(usize, Node)>, depth: usize, out: &mut Vec<Node>
         match stack.last_mut() {
             // A constant's computed value (`value: Int 256`) beside its
             // initializer: only a `ConstantExpr` reads it; elsewhere the
-            // initializer says the same.
-            Some((pd, parent)) if *pd < d && node.kind == "value:" && parent.kind != "ConstantExpr" => {}
+            // initializer says the same, in terms the lowering may not fold.
+            // A variable keeps an integer value as `folded=N` in its text.
+            Some((pd, parent)) if *pd < d && node.kind == "value:" && parent.kind != "ConstantExpr" => {
+                if let Some(v) = node.text.strip_prefix("Int ").filter(|_| parent.kind == "VarDecl") {
+                    parent.text = format!("{} folded={}", parent.text, v.trim());
+                }
+            }
             Some((pd, parent)) if *pd < d => parent.children.push(node),
             _ => out.push(node),
         }

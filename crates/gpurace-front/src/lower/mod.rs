@@ -374,7 +374,8 @@ fn collect<'a>(
             }
             let ty_text = node.decl_name_and_type().1;
             if (ty_text.starts_with("const ") || node.has_flag("constexpr")) && !ty_text.contains('[') {
-                if let Some(v) = node.children.iter().find_map(value) {
+                let folded = folded_value(&node.text);
+                if let Some(v) = folded.or_else(|| node.children.iter().find_map(value)) {
                     index.constants.insert(node.addr, v);
                 }
             }
@@ -401,6 +402,12 @@ fn collect<'a>(
         "StaticAssertDecl" | "UsingDirectiveDecl" | "UsingDecl" | "EmptyDecl" => {}
         _ => {}
     }
+}
+
+/// The value clang folded for a constant variable (`folded=N`, see
+/// `ast::close_until`).
+fn folded_value(text: &str) -> Option<i128> {
+    text.rsplit(' ').next()?.strip_prefix("folded=")?.parse().ok()
 }
 
 fn explicit_enum_value(c: &Node) -> Option<i128> {

@@ -13,6 +13,7 @@ mod flags;
 mod intervals;
 mod pairs;
 mod prune;
+mod radix;
 mod rows;
 mod solve;
 mod witness;

@@ -1,7 +1,8 @@
-//! Row-major element indices (`y * width + x`, `(y * width + x) * 3 + c`):
-//! the facts that make two threads' equal indices a matter of equal rows and
-//! columns, stated for the solver, which does not find them alone behind an
-//! abstracted product (see `smt::Solver::assert_int_product`).
+//! Element indices (`ext(e) * 4`, `(y * width + x) * 3 + c`): the facts
+//! that make two threads' overlapping accesses a matter of equal indices,
+//! and, through `radix`, of equal rows and columns, stated for the solver,
+//! which does not find them alone behind an abstracted product (see
+//! `smt::Solver::assert_int_product`).
 //!
 //! Each fact is a link of the pair query that holds in every model of the
 //! query (its premises include what makes it true), so that no collision is
@@ -9,6 +10,7 @@
 
 use gpurace_core::term::{self as t, CmpOp, Node, T};
 
+use super::radix::radix_link;
 use crate::smt::Link;
 use crate::trace::{AccessEv, Product};
 
@@ -18,13 +20,21 @@ struct Element {
     index: T,
     signed: bool,
     exact: T,
+    /// Overlapping accesses have indices closer than this (1: equal).
+    near: u64,
+    /// A non-negative offset (signed): two of them differ by less than
+    /// 2^63, so their overlap mod 2^64 is that of integers (for `near > 1`;
+    /// `true` otherwise).
+    bounded: T,
 }
 
 /// The element index of an access of `size` bytes at byte offset `offset`
 /// of the form `ext(e * c) + d` (or `ext(e) + d`, `c = 1`; `d` may be
 /// absent). Equal elements follow from overlapping accesses when `e * c`
 /// and the sum do not wrap and `0 <= d <= c - size`: then `|c * (e1 - e2)|`
-/// would be at least `c` and `|d1 - d2|` at most `c - size`.
+/// would be at least `c` and `|d1 - d2|` at most `c - size`. An access wider
+/// than `c` with no `d` (a `float4` through a `__half *`) overlaps another
+/// one when `|e1 - e2| < ceil(size / c)`.
 fn element(offset: &T, size: u64) -> Option<Element> {
     const WIDE: u32 = 96;
     let (scaled, d) = match &offset.node {
@@ -37,7 +47,12 @@ fn element(offset: &T, size: u64) -> Option<Element> {
     };
     let Scaled { term, index, signed, c, mut exact } = scaled;
     if c < u128::from(size) {
-        return None;
+        if d.is_some() || c == 0 {
+            return None;
+        }
+        let near = u64::try_from(u128::from(size).div_ceil(c)).ok()?;
+        let bounded = t::cmp(CmpOp::Sle, &t::constant(0, offset.width), offset);
+        return Some(Element { index, signed, exact, near, bounded });
     }
     if let Some(d) = d {
         let d64 = t::resize(d, 64, true);
@@ -47,11 +62,11 @@ fn element(offset: &T, size: u64) -> Option<Element> {
             t::eq(&t::resize(offset, WIDE, true), &t::add(&t::resize(term, WIDE, true), &t::resize(d, WIDE, true)));
         exact = t::and(&exact, &t::and(&within, &sum));
     }
-    Some(Element { index, signed, exact })
+    Some(Element { index, signed, exact, near: 1, bounded: t::tru() })
 }
 
 /// `ext(e * c)`, `ext(e) * c` or `ext(e)` (`c = 1`) with `e` at most 32
-/// bits wide.
+/// bits wide, or `e * c` with `e` 64 bits wide.
 struct Scaled<'a> {
     term: &'a T,
     index: T,
@@ -69,7 +84,15 @@ fn scaled_part(term: &T) -> Option<Scaled<'_>> {
             (Some(c), None) => (b, c),
             _ => return None,
         };
-        let Node::Ext(signed, e) = &ext.node else { return None };
+        let Node::Ext(signed, e) = &ext.node else {
+            // `e * c` at 64 bits, exact when it does not wrap.
+            if term.width != 64 || c >= 1 << 16 {
+                return None;
+            }
+            let product = t::mul(&t::resize(ext, 82, true), &t::constant(c, 82));
+            let exact = t::eq(&t::resize(term, 82, true), &product);
+            return Some(Scaled { term, index: ext.clone(), signed: true, c, exact });
+        };
         let fits = term.width >= 64 && e.width <= 32 && c < 1 << 16;
         return fits.then(|| Scaled { term, index: e.clone(), signed: *signed, c, exact: t::tru() });
     }
@@ -92,34 +115,6 @@ fn scaled_part(term: &T) -> Option<Scaled<'_>> {
     (c < 1 << 16).then_some(Scaled { term, index, signed: *signed, c, exact })
 }
 
-/// `e` as `trunc(P) + col` (either order) with `P` an abstracted product of
-/// a per-thread row and a shared width: the product and the column.
-fn split_row<'a>(e: &'a T, products: &'a [Product]) -> Option<(&'a Product, &'a T)> {
-    let Node::Bin(t::BvOp::Add, a, b) = &e.node else { return None };
-    let leaf_of = |x: &T| -> Option<&'a Product> {
-        let mut x = x;
-        while let Node::Trunc(inner) | Node::Ext(_, inner) = &x.node {
-            x = inner;
-        }
-        products.iter().find(|p| p.signed && p.leaf == *x)
-    };
-    match (leaf_of(a), leaf_of(b)) {
-        (Some(p), None) => Some((p, b)),
-        (None, Some(p)) => Some((p, a)),
-        _ => None,
-    }
-}
-
-/// What makes `e = P + col` a row and a column: `0 <= col < width` and the
-/// sum exact (no wrap at `e`'s width).
-fn row_premise(e: &T, p: &Product, col: &T) -> T {
-    const WIDE: u32 = 96;
-    let col64 = t::resize(col, 64, true);
-    let in_row = t::and(&t::cmp(CmpOp::Sle, &t::constant(0, 64), &col64), &t::cmp(CmpOp::Slt, &col64, &p.y));
-    let exact = t::eq(&t::resize(e, WIDE, true), &t::add(&t::resize(&p.leaf, WIDE, true), &t::resize(col, WIDE, true)));
-    t::and(&in_row, &exact)
-}
-
 /// The links for accesses `a` (thread 1) and `b` (thread 2) of one element
 /// size, each at `ext(e * size)`: equal offsets are equal element indices,
 /// and, when both indices are `row * width + col` of one product, equal rows
@@ -136,25 +131,24 @@ pub(super) fn row_links(a: &AccessEv<'_>, b: &AccessEv<'_>, products: &[Product]
     }
     let refuted = |x: &T, one: bool| if one { Link::One(t::not(x)) } else { Link::Two(t::not(x)) };
     let mut links = Vec::new();
-    if !(ea.exact.is_true() && eb.exact.is_true()) {
+    if ea.near != eb.near {
+        return links;
+    }
+    // Indices closer than `near > 1` are not equal: the digits say the rest.
+    if ea.near == 1 && !(ea.exact.is_true() && eb.exact.is_true()) {
         links.push(Link::Or(vec![
             refuted(&ea.exact, true),
             refuted(&eb.exact, false),
             Link::Eq(ea.index.clone(), eb.index.clone()),
         ]));
-    } else {
+    } else if ea.near == 1 {
         links.push(Link::Eq(ea.index.clone(), eb.index.clone()));
     }
-    if let (Some((pa, ca)), Some((pb, cb))) = (split_row(&ea.index, products), split_row(&eb.index, products)) {
-        if pa.y == pb.y && ca.width == cb.width {
-            let one = t::and(&ea.exact, &row_premise(&ea.index, pa, ca));
-            let two = t::and(&eb.exact, &row_premise(&eb.index, pb, cb));
-            links.push(Link::Or(vec![
-                refuted(&one, true),
-                refuted(&two, false),
-                Link::And(vec![Link::Eq(pa.x.clone(), pb.x.clone()), Link::Eq(ca.clone(), cb.clone())]),
-            ]));
-        }
+    // Mixed-radix indices: equal digits (the row and the column).
+    let premise_a = t::and(&ea.exact, &ea.bounded);
+    let premise_b = t::and(&eb.exact, &eb.bounded);
+    if let Some(link) = radix_link(&ea.index, &eb.index, ea.signed, ea.near, products) {
+        links.push(Link::Or(vec![refuted(&premise_a, true), refuted(&premise_b, false), link]));
     }
     links
 }

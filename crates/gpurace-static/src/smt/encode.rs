@@ -47,7 +47,25 @@ impl<'c> Solver<'c> {
         }
         let refs: Vec<&Bool<'c>> = cases.iter().collect();
         out.push(Bool::or(self.ctx, &refs));
+        if !q.cases.is_empty() {
+            // Every relation is between two threads: some index differs.
+            // Implied by each case, stated plainly so that the solver need
+            // not go through linear thread ids (products when `blockDim` is
+            // symbolic) once links have made the indices equal.
+            out.push(self.distinct_threads());
+        }
         out
+    }
+
+    fn distinct_threads(&mut self) -> Bool<'c> {
+        let mut differ = Vec::new();
+        for d in 0..3 {
+            for leaf in [Leaf::Tid(d), Leaf::Bid(d)] {
+                let (a, b) = (self.leaf(leaf, 32, 1), self.leaf(leaf, 32, 2));
+                differ.push(a._eq(&b).not());
+            }
+        }
+        Bool::or(self.ctx, &differ.iter().collect::<Vec<_>>())
     }
 
     pub(super) fn link(&mut self, l: &Link) -> Bool<'c> {
