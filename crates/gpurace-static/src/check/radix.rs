@@ -79,55 +79,48 @@ fn product_of<'a>(term: &T, products: &'a [Product]) -> Option<(&'a Product, boo
 
 /// Adds the parts of `term` (read as a `signed` or unsigned integer).
 fn split<'a>(term: &T, signed: bool, products: &'a [Product], parts: &mut Parts<'a>) {
-    match &term.node {
-        Node::Bin(t::BvOp::Add, a, b) => {
-            parts.exact.push(t::eq(&wide(term, signed), &t::add(&wide(a, signed), &wide(b, signed))));
-            split(a, signed, products, parts);
-            split(b, signed, products, parts);
-        }
-        Node::Ext(s, inner) => {
-            parts.exact.push(t::eq(&wide(term, signed), &wide(inner, *s)));
-            split(inner, *s, products, parts);
-        }
-        Node::Trunc(inner) if product_of(inner, products).is_some() => {
-            let reads = product_of(inner, products).is_some_and(|(_, s)| s);
-            parts.exact.push(t::eq(&wide(term, signed), &wide(inner, reads)));
-            split(inner, reads, products, parts);
-        }
-        _ => match product_of(term, products) {
-            Some((p, reads)) => {
-                if signed != reads {
-                    parts.exact.push(t::eq(&wide(term, signed), &wide(term, reads)));
-                }
-                let (mut widths, digit) = factors(p, reads, products, &mut parts.exact);
-                widths.push((&p.y, reads));
-                parts.scaled.push(ScaledPart { widths, digit, value: wide(term, reads) });
-            }
-            None => parts.plain.push(wide(term, signed)),
-        },
+    if let Node::Bin(t::BvOp::Add, a, b) = &term.node {
+        parts.exact.push(t::eq(&wide(term, signed), &t::add(&wide(a, signed), &wide(b, signed))));
+        split(a, signed, products, parts);
+        split(b, signed, products, parts);
+        return;
     }
+    if let Some((inner, reads)) = unwrap_step(term, signed, products, &mut parts.exact) {
+        split(inner, reads, products, parts);
+        return;
+    }
+    match product_of(term, products) {
+        Some((p, reads)) => {
+            if signed != reads {
+                parts.exact.push(t::eq(&wide(term, signed), &wide(term, reads)));
+            }
+            let (mut widths, digit) = factors(p, reads, products, &mut parts.exact);
+            widths.push((&p.y, reads));
+            parts.scaled.push(ScaledPart { widths, digit, value: wide(term, reads) });
+        }
+        None => parts.plain.push(wide(term, signed)),
+    }
+}
+
+/// One step inside `term` read `signed`: an extension's operand, or the
+/// product a truncation narrows, with how it is read and the premise that
+/// the step keeps the value.
+fn unwrap_step<'t>(term: &'t T, signed: bool, products: &[Product], exact: &mut Vec<T>) -> Option<(&'t T, bool)> {
+    let (inner, reads) = match &term.node {
+        Node::Ext(s, inner) => (inner, *s),
+        Node::Trunc(inner) => (inner, product_of(inner, products)?.1),
+        _ => return None,
+    };
+    exact.push(t::eq(&wide(term, signed), &wide(inner, reads)));
+    Some((inner, reads))
 }
 
 /// The per-thread factor of `p` (its factors read `signed`), with the
 /// widths of the products nested in it (`trunc(z * W) * H`: `z` and `[W]`).
 fn factors<'a>(p: &'a Product, signed: bool, products: &'a [Product], exact: &mut Vec<T>) -> (Vec<Width<'a>>, T) {
-    let mut x = &p.x;
-    let mut signed = signed;
-    loop {
-        match &x.node {
-            Node::Ext(s, inner) => {
-                exact.push(t::eq(&wide(x, signed), &wide(inner, *s)));
-                signed = *s;
-                x = inner;
-            }
-            Node::Trunc(inner) if product_of(inner, products).is_some() => {
-                let reads = product_of(inner, products).is_some_and(|(_, s)| s);
-                exact.push(t::eq(&wide(x, signed), &wide(inner, reads)));
-                signed = reads;
-                x = inner;
-            }
-            _ => break,
-        }
+    let (mut x, mut signed) = (&p.x, signed);
+    while let Some((inner, reads)) = unwrap_step(x, signed, products, exact) {
+        (x, signed) = (inner, reads);
     }
     match product_of(x, products) {
         Some((q, reads)) => {
