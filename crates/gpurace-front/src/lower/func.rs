@@ -87,6 +87,8 @@ pub struct FnLower<'a, 'b> {
     /// Parameters of inlined functions bound to a function (`reduce(g, v,
     /// op)` with `op` a function): the function a call through them calls.
     fn_targets: HashMap<u64, (String, u64)>,
+    /// Local variables of host functions that hold kernels (see `kernel_ptr`).
+    kernel_ptrs: HashMap<u64, Vec<kernel_ptr::Target>>,
     mutated: HashSet<u64>,
     addr_taken: HashSet<u64>,
     dynamic_ptrs: HashSet<u64>,
@@ -311,6 +313,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             params: Vec::new(),
             bindings: HashMap::new(),
             fn_targets: HashMap::new(),
+            kernel_ptrs: HashMap::new(),
             mutated: HashSet::new(),
             addr_taken: HashSet::new(),
             dynamic_ptrs: HashSet::new(),
@@ -394,6 +397,9 @@ impl<'a, 'b> FnLower<'a, 'b> {
     /// Lowers the parameters and body of the top-level function.
     pub fn function_body(&mut self, node: &Node) -> Block {
         scan_mutations(node, &mut self.mutated, &mut self.addr_taken);
+        if self.host.is_some() {
+            self.kernel_ptrs = kernel_ptr::scan(node);
+        }
         self.blocks.push(Vec::new());
         let host = self.is_host();
         for (i, p) in node.children.iter().filter(|c| c.kind == "ParmVarDecl").enumerate() {
@@ -678,6 +684,8 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
 mod calls;
 #[path = "expr.rs"]
 mod exprs;
+#[path = "kernel_ptr.rs"]
+mod kernel_ptr;
 #[path = "launch.rs"]
 mod launches;
 #[path = "objects.rs"]

@@ -17,7 +17,7 @@ const PURE_HOST: &[&str] = &[
 
 impl FnLower<'_, '_> {
     pub(super) fn launch(&mut self, n: &Node, span: Span) -> Expr {
-        let kernel = n.children.first().and_then(decl_ref).map(|(_, a, name)| (a, name.to_string()));
+        let kernels = self.launched(n.children.first().and_then(decl_ref));
         let mut grid = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
         let mut block = grid.clone();
         let (mut shmem, mut stream) = (None, None);
@@ -37,24 +37,40 @@ impl FnLower<'_, '_> {
             }
         }
         let args: Vec<Expr> = n.children.iter().skip(2).map(|a| self.rvalue(a)).collect();
-        self.record_launch(LaunchForm::Chevrons, kernel, grid, block, shmem, stream, args, span);
+        for kernel in kernels {
+            let (grid, block, args) = (grid.clone(), block.clone(), args.clone());
+            self.record_launch(LaunchForm::Chevrons, kernel, grid, block, shmem.clone(), stream.clone(), args, span);
+        }
         Expr::int(0, Type::Void)
+    }
+
+    /// The kernels a launch's callee names: the function itself, or every
+    /// kernel a variable holding it may hold (one launch each); `None`
+    /// when that is not known.
+    fn launched(&self, callee: Option<(&str, u64, &str)>) -> Vec<Option<(u64, String)>> {
+        match callee {
+            Some(("Var", a, _)) if self.kernel_ptrs.get(&a).is_some_and(|t| !t.is_empty()) => {
+                self.kernel_ptrs[&a].iter().map(|t| Some(t.clone())).collect()
+            }
+            Some((_, a, name)) => vec![Some((a, name.to_string()))],
+            None => vec![None],
+        }
     }
 
     pub(super) fn launch_api(&mut self, name: &str, args: &[&Node], span: Span) -> Expr {
         let form =
             if name == "cudaLaunchCooperativeKernel" { LaunchForm::Cooperative } else { LaunchForm::LaunchKernel };
-        let kernel = args.first().and_then(|a| {
-            fn find(n: &Node) -> Option<(u64, String)> {
+        let kernels = self.launched(args.first().and_then(|a| {
+            fn find(n: &Node) -> Option<(&str, u64, &str)> {
                 if n.kind == "DeclRefExpr" {
-                    if let Some(("Function", a, name)) = n.referenced() {
-                        return Some((a, name.to_string()));
+                    if let Some(r @ ("Function" | "Var", _, _)) = n.referenced() {
+                        return Some(r);
                     }
                 }
                 n.children.iter().find_map(find)
             }
             find(a)
-        });
+        }));
         let one = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
         let grid = args.get(1).map(|g| self.dim3(g)).unwrap_or(one.clone());
         let block = args.get(2).map(|b| self.dim3(b)).unwrap_or(one);
@@ -82,7 +98,10 @@ impl FnLower<'_, '_> {
         };
         let shmem = args.get(4).filter(|s| s.kind != "CXXDefaultArgExpr").map(|s| self.rvalue(s));
         let stream = args.get(5).filter(|s| s.kind != "CXXDefaultArgExpr").map(|s| self.rvalue(s));
-        self.record_launch(form, kernel, grid, block, shmem, stream, kargs, span);
+        for kernel in kernels {
+            let (grid, block, kargs) = (grid.clone(), block.clone(), kargs.clone());
+            self.record_launch(form, kernel, grid, block, shmem.clone(), stream.clone(), kargs, span);
+        }
         Expr::int(0, Type::INT)
     }
 
