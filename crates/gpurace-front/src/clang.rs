@@ -17,6 +17,8 @@ use gpurace_ir::{Diagnostic, Severity};
 use crate::ast::{self, Dump};
 use crate::{Error, Options};
 
+mod missing;
+
 mod prelude_files {
     include!(concat!(env!("OUT_DIR"), "/prelude_files.rs"));
 }
@@ -102,10 +104,39 @@ pub(crate) fn is_system_file(path: &str, prelude: &str) -> bool {
 
 /// Runs clang on `file` with `args` (flags from options or the compilation
 /// database) and reads its AST dump.
+///
+/// A header clang cannot find stops it at the `#include`; the file is then
+/// parsed again with an empty stand-in for each missing header (see
+/// [`missing`]), so that the rest of it is still analysed, and each missing
+/// header is reported once as a warning.
 pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun, Error> {
     let clang = find_clang(options.clang.as_deref())?;
     let prelude = prelude_dir()?;
-    let mut cmd = Command::new(&clang);
+    let mut run = run_once(&clang, &prelude, file, options, flags, None)?;
+    let Some(mut stubs) = missing::Stubs::new(&run.diagnostics) else { return Ok(run) };
+    let mut clang_ms = run.clang_ms;
+    while stubs.write() {
+        run = run_once(&clang, &prelude, file, options, flags, Some(&stubs.dir()))?;
+        clang_ms += run.clang_ms;
+        if !stubs.add(&run.diagnostics) {
+            break;
+        }
+    }
+    run.diagnostics = stubs.report(run.diagnostics);
+    run.clang_ms = clang_ms;
+    Ok(run)
+}
+
+fn run_once(
+    clang: &Path,
+    prelude: &Path,
+    file: &Path,
+    options: &Options,
+    flags: &[String],
+    stubs: Option<&Path>,
+) -> Result<ClangRun, Error> {
+    let prelude = prelude.to_path_buf();
+    let mut cmd = Command::new(clang);
     cmd.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only"])
         .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
         // `register` is an error in C++17 unless this is said; nvcc accepts it.
@@ -126,13 +157,17 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     for d in &options.defines {
         cmd.arg(format!("-D{d}"));
     }
+    if let Some(dir) = stubs {
+        // Searched last, for `"..."` and `<...>` alike: a real header wins.
+        cmd.arg("-idirafter").arg(dir);
+    }
     cmd.args(["-Xclang", "-ast-dump"]).arg(file);
     cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
         cmd.current_dir(dir);
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|source| Error::ClangSpawn { path: clang.clone(), source })?;
+    let mut child = cmd.spawn().map_err(|source| Error::ClangSpawn { path: clang.to_path_buf(), source })?;
     let mut stderr = child.stderr.take();
     let err_thread = std::thread::spawn(move || {
         let mut s = String::new();

@@ -612,16 +612,20 @@ fn clang_error_still_lowers_the_good_kernel() {
 }
 
 #[test]
-fn missing_include_is_an_error_not_a_panic() {
+fn missing_include_is_reported_once_and_the_rest_is_analysed() {
     let lowered = lower("bad_missing_include");
+    let about: Vec<_> = lowered.diagnostics.iter().filter(|d| d.message.contains("nope.h")).collect();
+    assert_eq!(about.len(), 1, "{:?}", lowered.diagnostics);
     assert!(
-        lowered.diagnostics.iter().any(|d| d.severity == Severity::Error
-            && d.file.ends_with("bad_missing_include.cu")
-            && d.line == line_of("bad_missing_include", "nope.h")
-            && d.message.contains("nope.h")),
+        about[0].severity == Severity::Warning
+            && about[0].code == "missing-header"
+            && about[0].file.ends_with("bad_missing_include.cu")
+            && about[0].line == line_of("bad_missing_include", "nope.h"),
         "{:?}",
         lowered.diagnostics
     );
+    let after = kernel(&lowered.program, "after");
+    assert!(stmts(&after.body).iter().any(|s| matches!(s, Stmt::Write { .. })));
 }
 
 #[test]

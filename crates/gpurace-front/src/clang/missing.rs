@@ -1,0 +1,147 @@
+//! Headers clang cannot find (`#include "util.h"` of a file that is not
+//! there, a library that is not installed): empty stand-ins in a temporary
+//! folder searched after every other, so that clang reads past the
+//! `#include` and the rest of the file is analysed. What the program takes
+//! from such a header is undeclared: clang reports those uses as errors and
+//! recovers, and the lowering sees unknown values there.
+
+use std::path::{Component, Path, PathBuf};
+
+use gpurace_ir::{Diagnostic, Severity};
+
+/// Rounds of clang at most: each finds the next missing header.
+const MAX_ROUNDS: usize = 8;
+/// Depth of the include folder inside the temporary one, so that stand-ins
+/// for `../x/y.h` stay inside it.
+const DEPTH: usize = 4;
+
+pub(super) struct Stubs {
+    root: tempfile::TempDir,
+    /// Missing headers as spelled, with the diagnostic of the first time.
+    headers: Vec<(String, Diagnostic)>,
+    written: usize,
+    rounds: usize,
+}
+
+/// The header of a `'name' file not found` fatal error.
+fn not_found(d: &Diagnostic) -> Option<&str> {
+    if d.code != "clang-fatal" {
+        return None;
+    }
+    let name = d.message.strip_suffix("' file not found")?.strip_prefix('\'')?;
+    (!name.is_empty() && !Path::new(name).is_absolute()).then_some(name)
+}
+
+impl Stubs {
+    /// Stand-ins for the missing headers of a first run; `None` when none
+    /// is missing (or the temporary folder cannot be made).
+    pub(super) fn new(diagnostics: &[Diagnostic]) -> Option<Stubs> {
+        diagnostics.iter().find_map(not_found)?;
+        let root = tempfile::Builder::new().prefix("gpurace-stubs-").tempdir().ok()?;
+        let mut stubs = Stubs { root, headers: Vec::new(), written: 0, rounds: 0 };
+        stubs.add(diagnostics);
+        Some(stubs)
+    }
+
+    /// The folder to search last.
+    pub(super) fn dir(&self) -> PathBuf {
+        (0..DEPTH).fold(self.root.path().to_path_buf(), |p, _| p.join("d"))
+    }
+
+    /// Records the headers a run could not find; whether there is a new one.
+    pub(super) fn add(&mut self, diagnostics: &[Diagnostic]) -> bool {
+        let before = self.headers.len();
+        for d in diagnostics {
+            if let Some(name) = not_found(d) {
+                if !self.headers.iter().any(|(h, _)| h == name) {
+                    self.headers.push((name.to_string(), d.clone()));
+                }
+            }
+        }
+        self.headers.len() > before
+    }
+
+    /// Writes the new stand-ins; whether clang should run again.
+    pub(super) fn write(&mut self) -> bool {
+        if self.rounds >= MAX_ROUNDS || self.written == self.headers.len() {
+            return false;
+        }
+        self.rounds += 1;
+        let dir = self.dir();
+        for (name, _) in &self.headers[self.written..] {
+            if let Some(path) = inside(&dir, self.root.path(), name) {
+                let ok = path.parent().is_some_and(|p| std::fs::create_dir_all(p).is_ok());
+                if ok {
+                    let _ = std::fs::write(&path, "// gpurace: stand-in for a header that was not found\n");
+                }
+            }
+        }
+        self.written = self.headers.len();
+        true
+    }
+
+    /// The final run's diagnostics, with one warning per missing header in
+    /// place of clang's fatal errors.
+    pub(super) fn report(&self, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        let mut out: Vec<Diagnostic> = self
+            .headers
+            .iter()
+            .map(|(name, d)| {
+                let mut w = Diagnostic::new(
+                    Severity::Warning,
+                    "missing-header",
+                    format!(
+                        "header `{name}` not found: read as an empty file, so what the program takes from it is unknown \
+                         (pass its folder with -I to analyse it)"
+                    ),
+                );
+                w.file = d.file.clone();
+                w.line = d.line;
+                w.col = d.col;
+                w
+            })
+            .collect();
+        out.extend(
+            diagnostics.into_iter().filter(|d| not_found(d).is_none_or(|n| !self.headers.iter().any(|(h, _)| h == n))),
+        );
+        out
+    }
+}
+
+/// `dir/name` with `..` resolved, when it stays inside `root`.
+fn inside(dir: &Path, root: &Path, name: &str) -> Option<PathBuf> {
+    let mut path = dir.to_path_buf();
+    for c in Path::new(name).components() {
+        match c {
+            Component::Normal(p) => path.push(p),
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    path.starts_with(root).then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stand_ins_stay_inside_the_folder() {
+        let root = Path::new("/tmp/r");
+        let dir = Path::new("/tmp/r/d/d/d/d");
+        assert_eq!(inside(dir, root, "a/b.h"), Some(PathBuf::from("/tmp/r/d/d/d/d/a/b.h")));
+        assert_eq!(inside(dir, root, "../x/y.h"), Some(PathBuf::from("/tmp/r/d/d/d/x/y.h")));
+        assert_eq!(inside(dir, root, "../../../../../../etc/z.h"), None);
+    }
+
+    #[test]
+    fn only_missing_headers_are_recognised() {
+        let d = |code: &'static str, m: &str| Diagnostic::new(Severity::Error, code, m.to_string());
+        assert_eq!(not_found(&d("clang-fatal", "'boost/any.hpp' file not found")), Some("boost/any.hpp"));
+        assert_eq!(not_found(&d("clang-error", "'a.h' file not found")), None);
+        assert_eq!(not_found(&d("clang-fatal", "too many errors emitted")), None);
+    }
+}
