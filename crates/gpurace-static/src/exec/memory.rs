@@ -5,11 +5,13 @@
 use gpurace_core::arith;
 use gpurace_core::c::{is_float, width};
 use gpurace_core::cexpr::ExprEval;
+use std::collections::HashSet;
+
 use gpurace_core::term::{self as t, BvOp, Deps, FreshKind, Leaf, T};
-use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Type, VarId};
+use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Space, Type, VarId};
 
 use super::{Exec, NodeKey, State};
-use crate::trace::{object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, Ticket};
+use crate::trace::{object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, Ticket, Trace};
 
 /// The direction an atomic moves its counter, when it adds a nonzero constant.
 pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
@@ -165,6 +167,47 @@ pub(super) fn local_slot(address: u128) -> Option<(u32, u128)> {
     (first..first + 4096).contains(&slot).then(|| ((slot - first) as u32, address & ((1 << 40) - 1)))
 }
 
+/// The global objects no thread of the launch writes, from a first trace:
+/// objects read (not `volatile`: another agent may change those) and never
+/// written nor updated by an atomic. Nothing is immutable when some store
+/// goes through a pointer of unknown origin, or when a statement whose
+/// effects are not modelled (an opaque call) may write anything.
+///
+/// Memory nobody writes holds, during the whole launch, what it held at its
+/// start: two loads at one address return one value, whichever threads make
+/// them and whenever (`row_ptr[row]` read by every lane of a warp).
+pub(super) fn immutable(trace: &Trace<'_>) -> HashSet<Obj> {
+    if !trace.unsupported.is_empty() {
+        return HashSet::new();
+    }
+    let mut written = HashSet::new();
+    let mut read = HashSet::new();
+    for ev in &trace.accesses {
+        match ev.access.kind {
+            AccessKind::Read if !ev.access.volatile => {
+                read.insert(ev.obj.clone());
+            }
+            _ => {
+                written.insert(ev.obj.clone());
+            }
+        }
+    }
+    if written.contains(&Obj::Dynamic) {
+        return HashSet::new();
+    }
+    read.retain(|o| matches!(o, Obj::Param(..) | Obj::Alloc(_) | Obj::Global(_)) && !written.contains(o));
+    // A `volatile` read of an object makes every read of it suspect.
+    for ev in &trace.accesses {
+        if ev.access.volatile {
+            read.remove(&ev.obj);
+        }
+    }
+    read.retain(|o| {
+        trace.accesses.iter().filter(|e| &e.obj == o).all(|e| matches!(e.access.space, Space::Global | Space::Constant))
+    });
+    read
+}
+
 impl<'k> Exec<'k> {
     /// `dst = *access`: a load, whose value is known for thread-local memory
     /// and forwarded from an earlier access of this thread when it can be.
@@ -172,6 +215,14 @@ impl<'k> Exec<'k> {
         let ev = self.access(st, access);
         if let Some(value) = self.known_load(st, access) {
             self.set(st, dst, value);
+        } else if let Some(value) = self.immutable_load(ev.as_ref(), dst, access) {
+            self.set(st, dst, value);
+        } else if let Some(uniform) = self.interval_load(st, ev.as_ref(), dst, access) {
+            // A thread's own earlier access of the address still answers.
+            let (obj, offset) = ev.expect("an interval load has an object");
+            let value = forward(&st.seen, &obj, access.size, &offset, uniform);
+            self.set(st, dst, value.clone());
+            remember(&mut st.seen, obj, access.size, offset, value);
         } else {
             // A value read from memory, a float's bits included.
             self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
@@ -181,6 +232,46 @@ impl<'k> Exec<'k> {
                 remember(&mut st.seen, obj, access.size, offset, st.env[dst.0 as usize].clone().unwrap_or(value));
             }
         }
+    }
+
+    /// A load from an object nobody writes: the same function of the
+    /// address for every thread (`load#OBJ#SIZE(offset)`), a value read from
+    /// memory all the same.
+    fn immutable_load(&self, ev: Option<&(Obj, T)>, dst: VarId, access: &Access) -> Option<T> {
+        let (obj, offset) = ev?;
+        let w = self.var_width(dst);
+        if w == 0 || access.volatile || !self.immutable.contains(obj) {
+            return None;
+        }
+        let f = t::function(&format!("load#{obj:?}#{}", access.size), vec![offset.clone()], w, false);
+        Some(t::with_deps(&f, Deps { data: true, ..f.deps }))
+    }
+
+    /// A load from shared memory that no thread of the block stores to in
+    /// the barrier interval: one value for every thread of the block that
+    /// loads the address in that interval (`__shared__ int n; if (tid == 0)
+    /// n = ...; __syncthreads(); for (i = tid; i < n; ...)`), a function of
+    /// the address, the block and the thread's barrier counts.
+    ///
+    /// Sound by the first-race argument of the forwarding above: where
+    /// another thread stores to the address in the interval, unordered with
+    /// one of the loads, that store and load race, and the race is reported;
+    /// stores ordered by a warp or tile barrier inside the interval change
+    /// the warp or group count, which is an argument. Kernels with locks or
+    /// flags (`fine`), whose stores are ordered otherwise, and `volatile`
+    /// loads keep a fresh value.
+    fn interval_load(&self, st: &State, ev: Option<&(Obj, T)>, dst: VarId, access: &Access) -> Option<T> {
+        let (obj, offset) = ev?;
+        let w = self.var_width(dst);
+        if w == 0 || access.volatile || self.fine || !matches!(obj, Obj::Shared(_)) || access.space != Space::Shared {
+            return None;
+        }
+        let no = Deps::default();
+        let mut args = vec![offset.clone(), st.block.clone(), st.warp.clone()];
+        args.extend(st.groups.iter().cloned());
+        args.extend((0..3).map(|d| t::leaf(Leaf::Bid(d), 32, no)));
+        let f = t::function(&format!("shared#{obj:?}#{}", access.size), args, w, false);
+        Some(t::with_deps(&f, Deps { data: true, thread: true, ..f.deps }))
     }
 
     /// `*access = value`: a store.

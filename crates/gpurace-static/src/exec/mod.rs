@@ -37,14 +37,14 @@ mod stmt;
 mod sync;
 mod value;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Stmt, Type, VarId};
 
-use crate::trace::{Level, Trace, COUNT_WIDTH};
+use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
 use memory::{LocalCell, Seen};
 use sync::{barrier_sync, fine_sync, merge_sync, Sync, SyncState};
 
@@ -114,6 +114,23 @@ pub fn trace<'k>(
     pointers: &[Option<(u32, T)>],
     constants: &[Option<u128>],
 ) -> Trace<'k> {
+    let first = run(kernel, sizes, pointers, constants, HashSet::new());
+    // Which objects the launch never writes is known once every access is;
+    // loads from them are then executed again as functions of the address.
+    let immutable = memory::immutable(&first);
+    if immutable.is_empty() {
+        return first;
+    }
+    run(kernel, sizes, pointers, constants, immutable)
+}
+
+fn run<'k>(
+    kernel: &'k Kernel,
+    sizes: Symbolic,
+    pointers: &[Option<(u32, T)>],
+    constants: &[Option<u128>],
+    immutable: HashSet<Obj>,
+) -> Trace<'k> {
     let mut exec = Exec {
         sizes,
         constants: constants.to_vec(),
@@ -132,6 +149,7 @@ pub fn trace<'k>(
         loop_vars: Vec::new(),
         fine: fine_sync(&kernel.body),
         loop_depth: 0,
+        immutable,
     };
     gpurace_ir::walk_stmts(&kernel.body, &mut |stmt| {
         if let Stmt::Barrier { barrier, .. } = stmt {
@@ -202,6 +220,9 @@ struct Exec<'k> {
     /// Track locks and flags: the kernel has a fence and a spin loop.
     fine: bool,
     loop_depth: usize,
+    /// Objects no thread of the launch writes (see `memory::immutable`): a
+    /// load from one is a function of its address.
+    immutable: HashSet<Obj>,
 }
 
 fn dim_index(d: Dim) -> u8 {
