@@ -142,7 +142,52 @@ pub fn sites(program: &Program) -> Vec<Site> {
         never.facts.push(t::fals());
         out.push(never);
     }
+    never_launched(program, &mut out);
     out
+}
+
+/// Kernels of a whole program (one with `main`) that no launch names: the
+/// program never runs them (`#if USE_SIMPLE_FILTER` around the only launch,
+/// a kernel kept for reference). They are still checked with any launch,
+/// but their integer parameters are values no launch passes: a race that
+/// needs particular values of them (`width = -64`) rests on that and is
+/// `approximate`, while one that happens whatever they are stays as certain
+/// as the kernel makes it. Files without `main` (a kernel library, a unit
+/// of a larger program) keep the analysis on its own.
+fn never_launched(program: &Program, out: &mut Vec<Site>) {
+    if !program.host_functions.iter().any(|f| f.name == "main") {
+        return;
+    }
+    let no = t::Deps::default();
+    for (k, kernel) in program.kernels.iter().enumerate() {
+        if out.iter().any(|s| s.kernel == k) || program.launches.iter().any(|l| l.kernel == Some(k)) {
+            continue;
+        }
+        let mut site = Site::empty(k);
+        // No label: the kernel reads as "no launch seen"; its races name the
+        // parameters no launch passes.
+        for (i, p) in kernel.params.iter().enumerate() {
+            site.pointers.push(None);
+            if !matches!(p.ty, Type::Int { .. }) {
+                continue;
+            }
+            let w = width(&p.ty);
+            let j = site.values.len() as u32;
+            site.values.push(gpurace_core::HostValue {
+                name: format!("{} (parameter of {}, which no launch passes)", p.name, kernel.display_name()),
+                width: w,
+                signed: matches!(p.ty, Type::Int { signed: true, .. }),
+                origin: gpurace_core::Origin::Unmodelled,
+                span: None,
+            });
+            let host = t::leaf(Leaf::Host(j), w, no);
+            site.facts.push(t::eq(&t::leaf(Leaf::Param(i as u32), w, no), &host));
+            site.bindings.push((Leaf::Param(i as u32), host));
+        }
+        if !site.values.is_empty() {
+            out.push(site);
+        }
+    }
 }
 
 /// Launch sites checked one by one per kernel.
