@@ -180,31 +180,22 @@ pub(super) fn immutable(trace: &Trace<'_>) -> HashSet<Obj> {
     if !trace.unsupported.is_empty() {
         return HashSet::new();
     }
-    let mut written = HashSet::new();
     let mut read = HashSet::new();
+    let mut excluded = HashSet::new();
     for ev in &trace.accesses {
-        match ev.access.kind {
-            AccessKind::Read if !ev.access.volatile => {
-                read.insert(ev.obj.clone());
-            }
-            _ => {
-                written.insert(ev.obj.clone());
-            }
+        let a = ev.access;
+        if !matches!(a.kind, AccessKind::Read) && ev.obj == Obj::Dynamic {
+            return HashSet::new();
+        }
+        let global = matches!(a.space, Space::Global | Space::Constant)
+            && matches!(ev.obj, Obj::Param(..) | Obj::Alloc(_) | Obj::Global(_));
+        if matches!(a.kind, AccessKind::Read) && !a.volatile && global {
+            read.insert(ev.obj.clone());
+        } else {
+            excluded.insert(ev.obj.clone());
         }
     }
-    if written.contains(&Obj::Dynamic) {
-        return HashSet::new();
-    }
-    read.retain(|o| matches!(o, Obj::Param(..) | Obj::Alloc(_) | Obj::Global(_)) && !written.contains(o));
-    // A `volatile` read of an object makes every read of it suspect.
-    for ev in &trace.accesses {
-        if ev.access.volatile {
-            read.remove(&ev.obj);
-        }
-    }
-    read.retain(|o| {
-        trace.accesses.iter().filter(|e| &e.obj == o).all(|e| matches!(e.access.space, Space::Global | Space::Constant))
-    });
+    read.retain(|o| !excluded.contains(o));
     read
 }
 
