@@ -17,12 +17,25 @@ use rayon::prelude::*;
 use crate::flags::CheckArgs;
 use crate::geometry::limit_warnings;
 use crate::inputs::{self, Input};
+use crate::program::{self, Units};
 use crate::Outcome;
 
 /// Runs `gpurace check` and prints its report on stdout.
 pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let start = Instant::now();
-    let inputs = inputs::collect(&args.paths);
+    let db_units = match &args.front.build_dir {
+        Some(dir) => gpurace_front::compile_db_units(dir)?,
+        None => Vec::new(),
+    };
+    let mut inputs = inputs::collect(&args.paths);
+    if args.paths.is_empty() {
+        // `gpurace check -p build`: the `.cu` units of the database.
+        inputs = db_units
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+            .map(|p| Input { path: p.clone(), name: program::display_name(p) })
+            .collect();
+    }
     if inputs.is_empty() {
         bail!("no `.cu` file found in the given directories");
     }
@@ -72,6 +85,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         fs::create_dir_all(dir).with_context(|| format!("cannot create the HTML folder {}", dir.display()))?;
     }
 
+    // Every unit a checked file may be linked with (see `program`).
+    let mut pool: Vec<(std::path::PathBuf, String)> = inputs.iter().map(|i| (i.path.clone(), i.name.clone())).collect();
+    pool.extend(inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), p.display().to_string())));
+    pool.extend(db_units.iter().map(|p| (p.clone(), program::display_name(p))));
+    let units = Units::new(&options, pool);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress bar on stderr for runs over several files; indicatif draws
     // nothing when stderr is not a terminal.
@@ -88,7 +106,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         inputs
             .par_iter()
             .map(|input| {
-                let report = check_guarded(input, &options, &config, &host, &warnings);
+                let report = check_guarded(input, &units, &config, &host, &warnings);
                 progress.inc(1);
                 report
             })
@@ -156,13 +174,13 @@ fn read_baseline(path: &std::path::Path) -> anyhow::Result<std::collections::Has
 /// their verdicts.
 fn check_guarded(
     input: &Input,
-    options: &gpurace_front::Options,
+    units: &Units,
     config: &gpurace_static::Config,
     host: &Host,
     warnings: &[Diagnostic],
 ) -> Result<FileReport, gpurace_front::Error> {
     let start = Instant::now();
-    guard(&input.name, start, || check_file(input, options, config, host, warnings, start))
+    guard(&input.name, start, || check_file(input, units, config, host, warnings, start))
 }
 
 /// Runs `work` for the file `name`, turning a panic into a report whose only
@@ -185,7 +203,7 @@ fn guard(
 
 fn check_file(
     input: &Input,
-    options: &gpurace_front::Options,
+    units: &Units,
     config: &gpurace_static::Config,
     host: &Host,
     warnings: &[Diagnostic],
@@ -207,10 +225,25 @@ fn check_file(
             return Ok(report);
         }
     };
-    let lowered = gpurace_front::lower_file(&input.path, options)?;
+    let unit = match units.lowered_before(&input.path) {
+        Some(unit) => unit,
+        None => {
+            let lowered = gpurace_front::lower_file(&input.path, units.options())?;
+            let symbols = gpurace_link::symbols(&lowered.program);
+            std::sync::Arc::new(program::Unit { lowered, symbols })
+        }
+    };
+    let lowered = &unit.lowered;
     let analysis = Instant::now();
-    let sites = host_sites(&lowered.program, host.enabled, &settings.assumptions, &mut report);
-    report.kernels = gpurace_static::check_sites(&lowered.program, config, &sites);
+    let program = whole_program(input, &unit, units, host.enabled, &settings, &mut report);
+    let mut sites = host_sites(&program, host.enabled, &settings.assumptions, &mut report);
+    // The file's own kernels come first in the linked program; the other
+    // units' kernels are their own files' to report.
+    let mut program = program;
+    let own = lowered.program.kernels.len();
+    program.kernels.truncate(own);
+    sites.retain(|s| s.kernel < own);
+    report.kernels = gpurace_static::check_sites(&program, config, &sites);
     let before = report.kernels.len();
     report.kernels.retain(|k| !settings.ignores(&k.kernel));
     let ignored = before - report.kernels.len();
@@ -218,7 +251,7 @@ fn check_file(
         let message = format!("{ignored} kernel{} ignored by gpurace.toml", if ignored == 1 { "" } else { "s" });
         report.diagnostics.push(Diagnostic::new(Severity::Note, "ignored", message).at(&input.name, 0, 0));
     }
-    report.diagnostics.extend(lowered.diagnostics);
+    report.diagnostics.extend(lowered.diagnostics.iter().cloned());
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
         lower_ms: lowered.lower_ms,
@@ -226,6 +259,37 @@ fn check_file(
         total_ms: elapsed_ms(start),
     };
     Ok(report)
+}
+
+/// The program `input` is part of: its unit linked with the units that
+/// define what it needs and call what it offers (none with `--no-host`: the
+/// kernels are analysed on their own anyway). A note names the units.
+fn whole_program(
+    input: &Input,
+    unit: &program::Unit,
+    units: &Units,
+    use_host: bool,
+    settings: &crate::config::Settings,
+    report: &mut FileReport,
+) -> gpurace_ir::Program {
+    if !use_host || (units.is_trivial() && settings.program.is_empty()) {
+        return unit.lowered.program.clone();
+    }
+    let extra: Vec<(std::path::PathBuf, String)> =
+        settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
+    let context = units.context(&input.path, &unit.symbols, &extra);
+    for note in &context.notes {
+        report.diagnostics.push(Diagnostic::new(Severity::Note, "program", note.clone()).at(&input.name, 0, 0));
+    }
+    if context.units.is_empty() {
+        return unit.lowered.program.clone();
+    }
+    let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
+    let message = format!("analysed as one program with {}", names.join(", "));
+    report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
+    let mut programs = vec![unit.lowered.program.clone()];
+    programs.extend(context.units.iter().map(|(_, u)| u.lowered.program.clone()));
+    gpurace_link::link(programs).program
 }
 
 /// Whether to use the host code, and the settings given by hand.

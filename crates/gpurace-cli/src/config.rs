@@ -12,6 +12,9 @@
 //! name = "scale"
 //! block = [256]
 //! grid = [64, 2]
+//!
+//! [program]                   # units linked with the files this file governs
+//! files = ["main.cpp", "launch.cu"]
 //! ```
 //!
 //! Without `--config`, a file's settings come from the nearest `gpurace.toml`
@@ -41,6 +44,17 @@ struct File {
     kernel: Vec<KernelTable>,
     #[serde(default)]
     budget: Budget,
+    #[serde(default)]
+    program: ProgramTable,
+}
+
+/// `[program]`: the translation units of the program, relative to the
+/// `gpurace.toml`; a checked file is linked with those its program uses.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramTable {
+    #[serde(default)]
+    files: Vec<PathBuf>,
 }
 
 /// `[budget]`: the work limits of `--rlimit`, `--kernel-rlimit` and
@@ -79,6 +93,8 @@ pub struct Settings {
     pub format: Option<String>,
     /// The run's work limits.
     pub budget: Budget,
+    /// The units of `[program]`, as paths from the current folder.
+    pub program: Vec<PathBuf>,
 }
 
 impl Settings {
@@ -125,6 +141,14 @@ pub fn load(path: Option<&Path>, flags: &[String]) -> anyhow::Result<Settings> {
                     settings.assumptions.push(Assumption { kernel: Some(k.name.clone()), expr });
                 }
             }
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for unit in &file.program.files {
+            let unit = dir.join(unit);
+            if !unit.is_file() {
+                anyhow::bail!("`{}`: the [program] file `{}` does not exist", path.display(), unit.display());
+            }
+            settings.program.push(unit);
         }
         settings.ignore = file.ignore;
         settings.format = file.format;

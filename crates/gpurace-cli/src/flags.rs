@@ -25,8 +25,10 @@ pub struct Cli {
 pub enum Command {
     /// Check CUDA files for data races
     ///
-    /// Each file is checked on its own; directories are searched recursively
-    /// for `.cu` files, in sorted order.
+    /// Each file's kernels are reported with that file; directories are
+    /// searched recursively for `.cu` files, in sorted order. A file is
+    /// analysed with the other units of its program that the run knows
+    /// (see PATH).
     Check(CheckArgs),
     /// Print the gpurace IR of one CUDA file, then the diagnostics of lowering it
     ///
@@ -44,7 +46,14 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files to check, and directories to search for `.cu` files
-    #[arg(value_name = "PATH", required = true)]
+    ///
+    /// The files of one program are analysed together: a checked file is
+    /// linked with the units (other files given, C++ sources beside the
+    /// `.cu` files of a directory, entries of `-p`'s database, `[program]`
+    /// files of gpurace.toml) that define what it calls or launches and
+    /// that call what it defines. With `-p` and no PATH: every `.cu` unit
+    /// of the database.
+    #[arg(value_name = "PATH", required_unless_present = "build_dir")]
     pub paths: Vec<PathBuf>,
 
     /// Output format
@@ -221,7 +230,8 @@ pub struct FrontArgs {
     #[arg(short = 'I', value_name = "DIR")]
     pub includes: Vec<PathBuf>,
 
-    /// Read each file's compile flags from BUILD_DIR/compile_commands.json
+    /// Read each file's compile flags from BUILD_DIR/compile_commands.json,
+    /// whose units are the program's
     #[arg(short = 'p', value_name = "BUILD_DIR")]
     pub build_dir: Option<PathBuf>,
 

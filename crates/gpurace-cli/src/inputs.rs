@@ -41,6 +41,29 @@ pub fn collect(paths: &[PathBuf]) -> Vec<Input> {
     inputs
 }
 
+/// The C++ sources (`.cpp`, `.cc`, `.cxx`) under the directories in
+/// `paths`, sorted: not checked themselves (they hold no kernels), but the
+/// host code of the `.cu` files' programs may be there.
+pub fn sources(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in paths.iter().filter(|p| p.is_dir()) {
+        found.extend(
+            walkdir::WalkDir::new(dir)
+                .follow_links(true)
+                .max_depth(MAX_DEPTH)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_type().is_file()
+                        && e.path().extension().is_some_and(|ext| ext == "cpp" || ext == "cc" || ext == "cxx")
+                })
+                .map(|e| e.into_path()),
+        );
+    }
+    found.sort();
+    found
+}
+
 /// The `.cu` files under `dir`, sorted. Unreadable entries are skipped like
 /// missing ones: the user asked for the `.cu` files we can find.
 fn walk(dir: &Path) -> Vec<PathBuf> {

@@ -16,6 +16,7 @@ mod flags;
 mod geometry;
 mod inputs;
 mod ir;
+mod program;
 mod trace;
 
 use std::io;

@@ -1,6 +1,7 @@
 //! Runs `gpurace check` on every fixture of the repository's
 //! `tests/fixtures/static/` (kernels, the static engine) and
-//! `tests/fixtures/host/` (whole programs, host-guided analysis) and compares
+//! `tests/fixtures/host/` (whole programs, host-guided analysis),
+//! `tests/fixtures/program/` (programs of several units) and compares
 //! its verdict with the one the fixture's header expects, and its human
 //! report with an insta snapshot.
 //!
@@ -19,7 +20,8 @@
 //!   TEXT (a named value or construct);
 //! - `// certainty: CERTAINTY`: some reported race has this certainty;
 //! - `// args: FLAGS`: geometry flags such as `--block 16,16 --grid 4,4`
-//!   (without them the geometry is symbolic);
+//!   (without them the geometry is symbolic), or the other units of the
+//!   fixture's program (`tests/fixtures/program/`: `units/main.cpp`);
 //! - `// twin: none`: a race-free fixture that has no racy twin;
 //! - `// fixme: VERDICT REASON`: the engine gets this fixture wrong today.
 //!   VERDICT (`race`, `race-free` or `unknown`) is what it answers today and
@@ -55,6 +57,7 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/host", 20),
     ("tests/fixtures/sync", 10),
     ("tests/fixtures/certainty", 6),
+    ("tests/fixtures/program", 8),
 ];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
@@ -207,15 +210,23 @@ struct Header {
 fn check_fixture(path: &Path) -> Result<(), String> {
     let name = file_name(path);
     let header = parse_header(&read(path)).map_err(|e| format!("{name}: bad header: {e}"))?;
+    // From the fixture's folder, as the snapshots: `args` may name other
+    // units of its program relative to it.
     let output = run(Command::new(env!("CARGO_BIN_EXE_gpurace"))
+        .current_dir(path.parent().unwrap_or(Path::new(".")))
         .args(["check", "--format", "json"])
         .args(&header.args)
-        .arg(path));
+        .arg(&name));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let json: Value = serde_json::from_str(&stdout).map_err(|e| {
         let stderr = String::from_utf8_lossy(&output.stderr);
         format!("{name}: stdout is not JSON ({e})\nstdout: {stdout}\nstderr: {stderr}")
     })?;
+    // With the other units of its program, the fixture's own report.
+    let json = match json["files"].as_array() {
+        Some(files) => files.iter().find(|f| f["file"] == name.as_str()).cloned().unwrap_or(Value::Null),
+        None => json,
+    };
     let verdict = json["verdict"].as_str().unwrap_or("<none>");
 
     let problems = expectation_problems(&header, verdict, &json);

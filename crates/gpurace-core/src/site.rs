@@ -37,6 +37,10 @@ pub struct Site {
     /// `GridDim`) and integer parameters (`Param`) to, in host terms: what a
     /// race that uses one of them rests on in the host code.
     pub bindings: Vec<(crate::term::Leaf, T)>,
+    /// What the launch binds integer fields of by-value `struct` parameters
+    /// to: `(parameter, ".rows", value)`. The engine numbers field leaves
+    /// per trace, so these become facts and bindings once it has traced.
+    pub fields: Vec<(u32, String, T)>,
     /// Names of the host values, by [`crate::term::Leaf::Host`] index, with
     /// their width and signedness.
     pub values: Vec<HostValue>,
@@ -86,6 +90,7 @@ impl Site {
             extents: Vec::new(),
             allocations: Vec::new(),
             bindings: Vec::new(),
+            fields: Vec::new(),
             values: Vec::new(),
         }
     }

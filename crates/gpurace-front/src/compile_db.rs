@@ -32,6 +32,26 @@ pub fn flags_for(build_dir: &Path, file: &Path) -> Result<Vec<String>, Error> {
     Ok(Vec::new())
 }
 
+/// The files of every entry of the database in `build_dir`, in its order,
+/// each once: the translation units of the build.
+pub fn units(build_dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let path = if build_dir.is_file() { build_dir.to_path_buf() } else { build_dir.join("compile_commands.json") };
+    let fail = |reason: String| Error::CompileDb { path: path.clone(), reason };
+    let text = std::fs::read_to_string(&path).map_err(|e| fail(e.to_string()))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| fail(e.to_string()))?;
+    let entries = json.as_array().ok_or_else(|| fail("expected a JSON array".into()))?;
+    let mut out: Vec<PathBuf> = Vec::new();
+    for entry in entries {
+        let dir = PathBuf::from(entry.get("directory").and_then(|d| d.as_str()).unwrap_or("."));
+        let Some(f) = entry.get("file").and_then(|f| f.as_str()) else { continue };
+        let file = canonical(&dir.join(f));
+        if !out.contains(&file) {
+            out.push(file);
+        }
+    }
+    Ok(out)
+}
+
 fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }

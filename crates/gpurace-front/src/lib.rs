@@ -56,6 +56,11 @@ pub enum Error {
     Prelude { path: PathBuf, source: std::io::Error },
 }
 
+/// The translation units a compilation database (`-p BUILD_DIR`) lists.
+pub fn compile_db_units(build_dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    compile_db::units(build_dir)
+}
+
 /// Runs clang on `path` and lowers the result. `Err` only when clang cannot
 /// run; everything wrong with the input is a diagnostic in [`Lowered`].
 pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {

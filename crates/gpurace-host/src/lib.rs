@@ -24,7 +24,7 @@ use std::collections::HashSet;
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Leaf, T};
 use gpurace_core::Site;
-use gpurace_ir::{Program, Type};
+use gpurace_ir::{source_name, Program, Type};
 
 use eval::{allocation_of, Evaluator, LaunchState};
 
@@ -83,7 +83,9 @@ pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption])
 /// (a launch in a helper called twice is two sites).
 pub fn sites(program: &Program) -> Vec<Site> {
     let mut ev = Evaluator::new(program);
-    if let Some(main) = program.host_functions.iter().find(|f| f.name == "main") {
+    // Every program's `main`: the units of several programs linked together
+    // (a library unit two executables call) keep one each.
+    for main in program.host_functions.iter().filter(|f| f.is_main()) {
         ev.run(main);
     }
     // Launches `main` does not reach (or all, without `main`): from their
@@ -155,7 +157,7 @@ pub fn sites(program: &Program) -> Vec<Site> {
 /// as the kernel makes it. Files without `main` (a kernel library, a unit
 /// of a larger program) keep the analysis on its own.
 fn never_launched(program: &Program, out: &mut Vec<Site>) {
-    if !program.host_functions.iter().any(|f| f.name == "main") {
+    if !program.host_functions.iter().any(|f| f.is_main()) {
         return;
     }
     let no = t::Deps::default();
@@ -219,9 +221,14 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
         bindings.push((Leaf::GridDim(d), state.grid[i].clone()));
     }
     let mut pointers = Vec::new();
+    let mut fields = Vec::new();
     for (i, p) in kernel.params.iter().enumerate() {
         let arg = state.args.get(i);
         match (&p.ty, arg) {
+            (Type::Record { .. }, Some(v)) => {
+                fields.extend(ev.record_ints(v).into_iter().map(|(path, term)| (i as u32, path, term)));
+                pointers.push(None);
+            }
             (Type::Ptr(_), Some(v)) => pointers.push(allocation_of(v)),
             (Type::Int { .. }, Some(v)) => {
                 let w = width(&p.ty);
@@ -239,16 +246,22 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
         (v.len() == 3).then(|| [v[0], v[1], v[2]])
     };
     let (file, line, _) = program.locate(launch.span);
-    let mut label = format!("{file}:{line} ({})", launch.host_function);
-    if let Some(outer) = state.calls.first() {
-        let (f, l, _) = program.locate(*outer);
-        label.push_str(&format!(", called at {f}:{l}"));
+    // The whole chain, innermost first: `k.cu:88 (launch_scale), called at
+    // matrix.cpp:412 (scale), called at main.cpp:30 (main)`.
+    let mut label = format!("{file}:{line} ({})", source_name(&launch.host_function));
+    for (span, caller) in state.calls.iter().rev() {
+        let (f, l, _) = program.locate(*span);
+        label.push_str(&format!(", called at {f}:{l} ({})", source_name(caller)));
+    }
+    let entry = state.calls.first().map_or(launch.host_function.as_str(), |(_, caller)| caller.as_str());
+    if !program.host_functions.iter().any(|f| f.name == entry && f.is_main()) {
+        label.push_str(&format!(", {} called from no code gpurace saw", source_name(entry)));
     }
     // Only the host values the launch's own expressions use are named in
     // witnesses; the others are facts' side variables.
     let mut used = std::collections::BTreeSet::new();
     let mut visited = HashSet::new();
-    for term in state.grid.iter().chain(&state.block).chain(&state.args) {
+    for term in state.grid.iter().chain(&state.block).chain(&state.args).chain(fields.iter().map(|(_, _, t)| t)) {
         t::leaves(term, &mut used, &mut visited);
     }
     let mut values = ev.values.clone();
@@ -279,6 +292,7 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
             })
             .collect(),
         bindings,
+        fields,
         values,
     })
 }

@@ -451,7 +451,8 @@ impl fmt::Display for Program {
         let mut out = String::new();
         for g in &self.globals {
             let ext = if g.is_extern { "extern " } else { "" };
-            let _ = writeln!(out, "{ext}global {:?} {}: {}", g.space, g.name, g.ty);
+            let init = g.init.map(|v| format!(" = {v}")).unwrap_or_default();
+            let _ = writeln!(out, "{ext}global {:?} {}: {}{init}", g.space, g.name, g.ty);
         }
         for k in &self.kernels {
             out.push_str(&kernel_to_string(self, k));

@@ -13,6 +13,20 @@ pub struct HostFunction {
     pub body: Block,
 }
 
+impl HostFunction {
+    /// Whether this is a program's `main`: `main`, or `main@UNIT` where the
+    /// linker joined units of several programs (each keeps its own).
+    pub fn is_main(&self) -> bool {
+        source_name(&self.name) == "main"
+    }
+}
+
+/// A host function's name as the source spells it: without the `@UNIT` the
+/// linker adds to a second definition of one name.
+pub fn source_name(name: &str) -> &str {
+    name.split_once('@').map_or(name, |(base, _)| base)
+}
+
 /// How the launch was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum LaunchForm {

@@ -50,7 +50,9 @@ pub struct SharedVar {
     pub span: Span,
 }
 
-/// A variable at namespace scope in device memory.
+/// A variable at namespace scope: in device memory (`__device__`,
+/// `__constant__`, `__managed__`, `__shared__`), or a host variable
+/// (`Space::Host`) that host code reads and writes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Global {
     pub name: String,
@@ -60,6 +62,9 @@ pub struct Global {
     /// dynamic shared memory, one copy per block like any shared variable.
     pub is_extern: bool,
     pub span: Span,
+    /// A host variable's value when the program starts, when it is a
+    /// constant (static storage without an initializer starts at 0).
+    pub init: Option<i128>,
 }
 
 /// One kernel: a `__global__` function, or one template instantiation of one.
@@ -99,6 +104,10 @@ pub struct Program {
     pub kernels: Vec<Kernel>,
     pub host_functions: Vec<HostFunction>,
     pub launches: Vec<Launch>,
+    /// Functions the user's files declare without a body here that host code
+    /// calls: another translation unit of the program may define them (a
+    /// launch wrapper in `kernels.cu` called from `main.cpp`).
+    pub externals: Vec<String>,
 }
 
 impl Program {

@@ -83,6 +83,11 @@ impl FileReport {
         }
     }
 
+    /// No kernel and no failure: a unit with host code only.
+    pub fn is_host_only(&self) -> bool {
+        self.kernels.is_empty() && self.verdict() != FileVerdict::Error
+    }
+
     /// Leaves out the races `drop` picks (one flag per race of the kernel,
     /// in order) and returns how many. A kernel left without races gets the
     /// verdict the engine would have given without them: `unknown` when some
@@ -152,13 +157,23 @@ pub struct Run {
 impl Run {
     /// The combined verdict of all files: the verdict of highest precedence
     /// (see [`FileVerdict`]), `unknown` for a run with no file.
+    /// The worst verdict of the files that hold kernels (or failed): a
+    /// host-only unit of a program (`main.cpp`) does not make a run
+    /// `unknown`. A run of such units alone is `unknown`.
     pub fn verdict(&self) -> FileVerdict {
-        self.files.iter().map(FileReport::verdict).max().unwrap_or(FileVerdict::Unknown)
+        let counted = self.files.iter().filter(|f| !f.is_host_only());
+        counted.map(FileReport::verdict).max().unwrap_or(FileVerdict::Unknown)
     }
 
-    /// How many files have this verdict.
+    /// How many files that hold kernels (or failed) have this verdict.
     pub fn files_with(&self, verdict: FileVerdict) -> usize {
-        self.files.iter().filter(|f| f.verdict() == verdict).count()
+        self.files.iter().filter(|f| !f.is_host_only() && f.verdict() == verdict).count()
+    }
+
+    /// How many files hold no kernel and did not fail: host code of a
+    /// program (`main.cpp`).
+    pub fn host_only_files(&self) -> usize {
+        self.files.iter().filter(|f| f.is_host_only()).count()
     }
 
     /// Stage times summed over the files, with `total_ms` the run's wall time

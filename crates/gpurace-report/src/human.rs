@@ -38,9 +38,13 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
         }
     }
     if run.files.len() > 1 {
+        let host_only = match run.host_only_files() {
+            0 => String::new(),
+            n => format!(", {n} without kernels"),
+        };
         writeln!(
             out,
-            "summary: {} ({} files: {} racy, {} race-free, {} unknown, {} failed)",
+            "summary: {} ({} files: {} racy, {} race-free, {} unknown, {} failed{host_only})",
             run.verdict().as_str(),
             run.files.len(),
             run.files_with(FileVerdict::Race),
@@ -92,6 +96,9 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
             "{}:{}:{}: kernel `{}` ({launches}): {verdict}",
             kernel.file, kernel.line, kernel.col, kernel.kernel
         )?;
+    }
+    if file.is_host_only() {
+        return writeln!(out, "{}: no kernels", file.file);
     }
     let kernels = file.kernels.len();
     let races = file.race_count();

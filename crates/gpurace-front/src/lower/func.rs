@@ -74,6 +74,9 @@ pub struct HostState {
     /// with its template arguments (`runTest<int, 256>`) where several
     /// definitions share it, so that a call reaches its instantiation.
     pub user_names: HashMap<u64, String>,
+    /// Functions the user's files declare, without a body in this unit,
+    /// that this function calls.
+    pub externals: std::collections::BTreeSet<String>,
 }
 
 pub struct FnLower<'a, 'b> {

@@ -40,6 +40,18 @@ fn callees(n: &Node, out: &mut HashSet<u64>) {
     }
 }
 
+/// Whether a function calls a function the user's files declare and this
+/// unit does not define: another unit may define it and launch kernels
+/// there, so the caller is kept like one that launches.
+fn calls_external(ix: &Index<'_>, d: &Node, user: &HashSet<u64>) -> bool {
+    let mut c = HashSet::new();
+    callees(d, &mut c);
+    c.into_iter().any(|a| {
+        let canon = ix.canonical(a);
+        !user.contains(&canon) && ix.function(a).is_none() && ix.user_declared(a)
+    })
+}
+
 /// `<int, 256>` for an instantiation of a function template; empty else.
 fn template_args(d: &Node) -> String {
     let args: Vec<String> = d
@@ -74,7 +86,7 @@ pub fn lower_host(
         callees(d, &mut c);
         let c: HashSet<u64> = c.into_iter().map(|a| ix.canonical(a)).filter(|a| user.contains(a)).collect();
         calls.insert(ix.canonical(d.addr), c);
-        if launches(d) || d.decl_name_and_type().0 == "main" {
+        if launches(d) || d.decl_name_and_type().0 == "main" || calls_external(ix, d, &user) {
             wanted.insert(ix.canonical(d.addr));
         }
     }
@@ -123,6 +135,7 @@ pub fn lower_host(
         user_names.insert(ix.canonical(d.addr), name);
     }
     let mut launches_all = Vec::new();
+    let mut externals = std::collections::BTreeSet::new();
     for d in defs.iter().filter(|d| wanted.contains(&ix.canonical(d.addr))) {
         let name = user_names.get(&ix.canonical(d.addr)).cloned().unwrap_or_default();
         let name = name.as_str();
@@ -133,6 +146,7 @@ pub fn lower_host(
             facts: Vec::new(),
             user_functions: user.clone(),
             user_names: user_names.clone(),
+            externals: Default::default(),
         };
         let mut f = FnLower::new(ix, types, program, Some(state));
         let body = f.function_body(d);
@@ -144,7 +158,9 @@ pub fn lower_host(
             facts: Vec::new(),
             user_functions: HashSet::new(),
             user_names: HashMap::new(),
+            externals: Default::default(),
         });
+        externals.append(&mut state.externals);
         diags.append(&mut f.diags);
         let base = launches_all.len();
         let mut body = renumber(body, base);
@@ -159,6 +175,7 @@ pub fn lower_host(
         });
     }
     program.launches = launches_all;
+    program.externals = externals.into_iter().collect();
 }
 
 /// Launch statements number launches per function; make them global.

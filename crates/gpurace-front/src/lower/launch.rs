@@ -260,6 +260,11 @@ impl FnLower<'_, '_> {
             self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
             return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
         }
+        if self.ix.function(addr).is_none() && self.ix.user_declared(addr) {
+            if let Some(h) = self.host.as_mut() {
+                h.externals.insert(name.to_string());
+            }
+        }
         if PURE_HOST.contains(&name) {
             return Expr::Call { func: name.to_string(), args: vals, ty: ty.clone() };
         }

@@ -379,12 +379,16 @@ fn collect<'a>(
                     index.constants.insert(node.addr, v);
                 }
             }
+            let system = index.system_files.contains(&crate::ast::decl_file(node, index.files));
             let space = if node.has_child("CUDASharedAttr") {
                 Some(Space::Shared)
             } else if node.has_child("CUDAConstantAttr") {
                 Some(Space::Constant)
             } else if node.has_child("CUDADeviceAttr") || node.has_child("CUDAManagedAttr") {
                 Some(Space::Global)
+            } else if !system && !index.constants.contains_key(&node.addr) {
+                // A host variable: memory of the host program.
+                Some(Space::Host)
             } else {
                 None
             };
@@ -394,7 +398,13 @@ fn collect<'a>(
                 let id = GlobalId(program.globals.len() as u32);
                 let span = index.span(node.loc.unwrap_or(node.begin));
                 let is_extern = node.has_flag("extern");
-                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span });
+                let initialised = ["cinit", "callinit", "listinit"].iter().any(|f| node.has_flag(f));
+                let init = match (space, initialised) {
+                    (Space::Host, false) if !is_extern => Some(0),
+                    (Space::Host, true) => node.children.iter().find_map(value),
+                    _ => None,
+                };
+                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span, init });
                 index.globals.insert(node.addr, id);
             }
         }

@@ -246,7 +246,13 @@ impl FnLower<'_, '_> {
                         return LValue::Value(Expr::Builtin(b));
                     }
                 }
-                if let Some(&g) = self.ix.globals.get(&addr) {
+                // A host variable is memory to host code only; device code
+                // cannot see it (below).
+                let global =
+                    self.ix.globals.get(&addr).copied().filter(|g| {
+                        self.is_host() || self.program.globals[g.0 as usize].space != gpurace_ir::Space::Host
+                    });
+                if let Some(g) = global {
                     let global = &self.program.globals[g.0 as usize];
                     let ty = global.ty.clone();
                     let space = global.space;

@@ -54,42 +54,126 @@ impl<'p> Evaluator<'p> {
 
     pub(super) fn load(&mut self, st: &State, access: &Access, ty: &Type) -> T {
         let address = self.address(st, access);
+        if let (Type::Record { name, .. }, Some(_)) = (&access.ty, Self::cell_of(&address)) {
+            // A `struct` read whole: a value of its own whose integer
+            // fields are what the cells held (`Dim d = ...; k<<<..>>>(d)`).
+            let fields = self.scalar_fields(name, 0, "");
+            let mut snapshot = Vec::new();
+            for (path, offset, fty) in fields {
+                let size = fty.size().unwrap_or(0);
+                let at = t::add(&address, &t::constant(u128::from(offset), 64));
+                let v = self.load_at(st, &at, size, &fty, &fty, &format!("{}{path}", access.name));
+                snapshot.push((path, fty, v));
+            }
+            let name = format!("{} (read from memory)", access.name);
+            let v = if self.read_input(st, &address, access.size) {
+                self.input(&name, ty)
+            } else {
+                self.unknown(&name, ty)
+            };
+            if let t::Node::Leaf(Leaf::Host(i)) = &v.node {
+                self.records.insert(*i, snapshot);
+            }
+            return v;
+        }
+        self.load_at(st, &address, access.size, &access.ty, ty, &access.name)
+    }
+
+    /// The integer and pointer fields of the record `name`, nested records
+    /// flattened: `(".a.b", byte offset, type)`. At most 64.
+    pub(super) fn scalar_fields(&self, name: &str, base: u64, prefix: &str) -> Vec<(String, u64, Type)> {
+        let mut out = Vec::new();
+        let Some(record) = self.program.records.iter().find(|r| r.name == name) else { return out };
+        for field in &record.fields {
+            let path = format!("{prefix}.{}", field.name);
+            match &field.ty {
+                Type::Int { .. } | Type::Ptr(_) => out.push((path, base + field.offset, field.ty.clone())),
+                Type::Record { name: inner, .. } if prefix.matches('.').count() < 4 => {
+                    out.extend(self.scalar_fields(inner, base + field.offset, &path));
+                }
+                _ => {}
+            }
+            if out.len() > 64 {
+                out.truncate(64);
+                break;
+            }
+        }
+        out
+    }
+
+    /// The integer fields of a `struct` value read whole: `(".rows", value)`.
+    pub fn record_ints(&self, value: &T) -> Vec<(String, T)> {
+        let t::Node::Leaf(Leaf::Host(i)) = &value.node else { return Vec::new() };
+        let fields = self.records.get(i).into_iter().flatten();
+        fields.filter(|(_, ty, _)| matches!(ty, Type::Int { .. })).map(|(p, _, v)| (p.clone(), v.clone())).collect()
+    }
+
+    /// The field at `path` of a `struct` value read whole, when known.
+    pub(super) fn record_field(&self, value: &T, path: &str) -> Option<T> {
+        let t::Node::Leaf(Leaf::Host(i)) = &value.node else { return None };
+        self.records.get(i)?.iter().find(|(p, _, _)| p == path).map(|(_, _, v)| v.clone())
+    }
+
+    /// Stores each field of a `struct` value read whole at `address`.
+    pub(super) fn store_record(&mut self, st: &mut State, address: &T, name: &str, value: &T) -> bool {
+        let t::Node::Leaf(Leaf::Host(i)) = &value.node else { return false };
+        let Some(snapshot) = self.records.get(i).cloned() else { return false };
+        if Self::cell_of(address).is_none() {
+            return false;
+        }
+        let size = self.program.records.iter().find(|r| r.name == name).map_or(0, |r| r.size);
+        self.store(st, address, size, None);
+        for (path, offset, fty) in self.scalar_fields(name, 0, "") {
+            if let Some((_, _, v)) = snapshot.iter().find(|(p, _, _)| *p == path) {
+                let at = t::add(address, &t::constant(u128::from(offset), 64));
+                self.store(st, &at, fty.size().unwrap_or(0), Some(v.clone()));
+            }
+        }
+        true
+    }
+
+    fn load_at(&mut self, st: &State, address: &T, size: u64, acc_ty: &Type, ty: &Type, name: &str) -> T {
+        let address = address.clone();
         let scalar = !matches!(ty, Type::Record { .. } | Type::Array { .. } | Type::Float { .. });
         if let (Some((slot, offset)), true) = (Self::cell_of(&address), scalar) {
-            if let Some((v, size)) = st.mem.get(&(slot, offset)) {
-                if *size == access.size {
-                    return convert(v, &access.ty, ty);
+            if let Some((v, cell)) = st.mem.get(&(slot, offset)) {
+                if *cell == size {
+                    return convert(v, acc_ty, ty);
                 }
             }
-            let overlapped =
-                st.mem.range((slot, 0)..(slot, offset + access.size)).any(|((_, o), (_, s))| o + s > offset);
+            let overlapped = st.mem.range((slot, 0)..(slot, offset + size)).any(|((_, o), (_, s))| o + s > offset);
             if !overlapped {
                 // Never written in this generation: the same unknown at
                 // every read.
                 let generation = st.gens.get(&slot).copied().unwrap_or(0);
-                let key = (slot, offset, access.size, generation);
+                if generation == 0 {
+                    if let Some(v) = self.initial_value(slot, offset, acc_ty) {
+                        return convert(&v, acc_ty, ty);
+                    }
+                }
+                let key = (slot, offset, size, generation);
                 let v = match self.contents.get(&key) {
                     Some(v) => v.clone(),
                     None => {
                         let v = if self.input_slots.contains(&slot) {
-                            self.input(&access.name, &access.ty)
+                            self.input(name, acc_ty)
                         } else {
-                            self.unknown(&access.name, &access.ty)
+                            self.unknown(name, acc_ty)
                         };
                         self.contents.insert(key, v.clone());
                         v
                     }
                 };
-                return convert(&v, &access.ty, ty);
+                return convert(&v, acc_ty, ty);
             }
         }
         if scalar {
-            if let Some(v) = self.indexed_load(st, &address, access.size) {
-                return convert(&v, &access.ty, ty);
+            if let Some(v) = self.indexed_load(st, &address, size) {
+                return convert(&v, acc_ty, ty);
             }
         }
-        let name = format!("{} (read from memory)", access.name);
-        if self.read_input(st, &address, access.size) {
+        let name = format!("{} (read from memory)", name);
+        if self.read_input(st, &address, size) {
             self.input(&name, ty)
         } else {
             self.unknown(&name, ty)

@@ -22,7 +22,7 @@ use gpurace_core::c::{assigned, convert, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
-use gpurace_ir::{Expr, HostFunction, Program, Span, Stmt, Type, VarId};
+use gpurace_ir::{Expr, GlobalId, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
 pub use memory::allocation_of;
@@ -41,6 +41,9 @@ const FUNC_SLOT: u128 = 0x6000;
 
 const SLOT_BITS: u32 = 40;
 
+/// The frame id of host variables at namespace scope (see `global_slot`).
+const GLOBAL_FRAME: u32 = u32::MAX;
+
 /// What the evaluation saw at one launch statement.
 #[derive(Debug, Clone)]
 pub struct LaunchState {
@@ -50,8 +53,9 @@ pub struct LaunchState {
     pub block: [T; 3],
     /// Argument values (64-bit addresses for pointers).
     pub args: Vec<T>,
-    /// The chain of calls that led here, outermost first (for reports).
-    pub calls: Vec<Span>,
+    /// The chain of calls that led here, outermost first (for reports):
+    /// each call's place and the function it is in.
+    pub calls: Vec<(Span, String)>,
 }
 
 /// One allocation of the host program.
@@ -103,7 +107,7 @@ pub struct Evaluator<'p> {
     alive_now: T,
     frames: Vec<Frame<'p>>,
     next_frame: u32,
-    calls: Vec<Span>,
+    calls: Vec<(Span, String)>,
     /// Host values named after a call, renamed after the variable they
     /// initialise (`n = atoi(argv[1])` is `n`).
     renamable: HashSet<u32>,
@@ -115,6 +119,12 @@ pub struct Evaluator<'p> {
     /// Unknown contents of cells: (slot, offset, bytes, generation) -> value.
     contents: HashMap<(u32, u64, u64, u32), T>,
     next_gen: u32,
+    /// The fields of `struct` values read whole, by their host value:
+    /// `(".rows", value)`.
+    records: HashMap<u32, Vec<(String, Type, T)>>,
+    /// The evaluation started at `main`: host variables at namespace scope
+    /// hold their initial values until stored to.
+    from_main: bool,
 }
 
 fn no() -> Deps {
@@ -142,6 +152,8 @@ impl<'p> Evaluator<'p> {
             input_slots: HashSet::new(),
             contents: HashMap::new(),
             next_gen: 1,
+            from_main: false,
+            records: HashMap::new(),
         }
     }
 
@@ -151,14 +163,19 @@ impl<'p> Evaluator<'p> {
     /// are values gpurace could not compute, so that what rests on them is
     /// only possible.
     pub fn run(&mut self, func: &'p HostFunction) {
+        self.from_main = func.is_main();
         let params: Vec<T> = func
             .params
             .iter()
             .map(|p| {
-                if func.name == "main" {
+                if func.is_main() {
                     self.input(&format!("{} (parameter of main)", p.name), &p.ty)
                 } else {
-                    let name = format!("{} (parameter of {}, which no code gpurace saw calls)", p.name, func.name);
+                    let name = format!(
+                        "{} (parameter of {}, which no code gpurace saw calls)",
+                        p.name,
+                        gpurace_ir::source_name(&func.name)
+                    );
                     self.host_value(&name, &p.ty, Origin::Unmodelled)
                 }
             })
@@ -234,6 +251,54 @@ impl<'p> Evaluator<'p> {
         self.frame().func.vars.get(v.0 as usize).map_or_else(|| format!("v{}", v.0), |x| x.name.clone())
     }
 
+    fn is_host_global(&self, g: GlobalId) -> bool {
+        self.program.globals.get(g.0 as usize).is_some_and(|g| g.space == gpurace_ir::Space::Host)
+    }
+
+    /// The slot of a host variable at namespace scope: one for the whole
+    /// program, whatever the frame.
+    fn global_slot(&mut self, g: GlobalId) -> u32 {
+        let key = (GLOBAL_FRAME, VarId(g.0));
+        match self.vars.iter().position(|x| *x == key) {
+            Some(i) => i as u32,
+            None => {
+                self.vars.push(key);
+                let bytes = self.program.globals.get(g.0 as usize).and_then(|g| g.ty.size());
+                self.slot_bytes.push(bytes);
+                (self.vars.len() - 1) as u32
+            }
+        }
+    }
+
+    /// What a host variable at namespace scope holds before anything
+    /// stores to it, in an evaluation that starts at `main`: its constant
+    /// initial value (`int n = 64;`, or 0 without an initializer).
+    fn initial_value(&self, slot: u32, offset: u64, ty: &Type) -> Option<T> {
+        if !self.from_main || offset != 0 {
+            return None;
+        }
+        let (frame, var) = *self.vars.get(slot as usize)?;
+        let global = self.program.globals.get(var.0 as usize).filter(|_| frame == GLOBAL_FRAME)?;
+        if global.ty != *ty || !matches!(ty, Type::Int { .. } | Type::Ptr(_)) {
+            return None;
+        }
+        Some(t::constant_i(global.init?, width(ty)))
+    }
+
+    /// Forgets what every host variable at namespace scope holds: a call
+    /// the evaluation does not follow may store to any of them.
+    fn forget_globals(&mut self, st: &mut State) {
+        let slots: Vec<u32> =
+            (0..self.vars.len()).filter(|i| self.vars[*i].0 == GLOBAL_FRAME).map(|i| i as u32).collect();
+        for slot in slots {
+            let keys: Vec<(u32, u64)> = st.mem.range((slot, 0)..(slot + 1, 0)).map(|(k, _)| *k).collect();
+            for k in keys {
+                st.mem.remove(&k);
+            }
+            self.forget(st, slot);
+        }
+    }
+
     fn var_slot(&mut self, v: VarId) -> u32 {
         let key = (self.frame().id, v);
         match self.vars.iter().position(|x| *x == key) {
@@ -262,7 +327,8 @@ impl<'p> Evaluator<'p> {
     fn set(&mut self, st: &mut State, var: VarId, value: T) {
         let value = assigned(&value, &self.var_ty(var));
         if let t::Node::Leaf(Leaf::Host(i)) = &value.node {
-            if self.renamable.remove(i) && !self.var_name(var).contains(".ret") {
+            let read = self.frame().func.vars.get(var.0 as usize).is_some_and(|v| v.kind == gpurace_ir::VarKind::Read);
+            if !read && self.renamable.remove(i) && !self.var_name(var).contains(".ret") {
                 let name = self.var_name(var);
                 if let Some(v) = self.values.get_mut(*i as usize) {
                     v.name = name;
@@ -307,9 +373,23 @@ impl<'p> Evaluator<'p> {
                 if self.construct_vector(&mut st, &address, &access.ty, value) {
                     return st;
                 }
+                if let Type::Record { name, .. } = &access.ty {
+                    let whole = self.value(&st, value);
+                    if self.store_record(&mut st, &address, name, &whole) {
+                        return st;
+                    }
+                }
                 let record = matches!(access.ty, Type::Record { .. });
                 let v = (!record && !matches!(access.ty, Type::Float { .. }))
                     .then(|| self.value_as(&st, value, &access.ty));
+                // `d.rows = atoi(argv[1])` names the value `d.rows`.
+                if let Some(t::Node::Leaf(Leaf::Host(i))) = v.as_ref().map(|v| &v.node) {
+                    if self.renamable.remove(i) {
+                        if let Some(h) = self.values.get_mut(*i as usize) {
+                            h.name.clone_from(&access.name);
+                        }
+                    }
+                }
                 // A `struct` copied whole is not tracked field by field, but
                 // what it holds stays input when it was (a graph read from a
                 // file and returned by value).
@@ -514,7 +594,8 @@ impl<'p> Evaluator<'p> {
             } else {
                 func.params.iter().map(|p| self.unknown(&p.name, &p.ty)).collect()
             };
-            self.calls.push(span);
+            let caller = self.frames.last().map(|f| f.func.name.clone()).unwrap_or_default();
+            self.calls.push((span, caller));
             let outer = (st.returned.clone(), st.ret.clone(), st.broke.clone(), st.env.clone());
             let (mut end, ret) = self.call(func, params, st);
             self.calls.pop();
@@ -530,6 +611,15 @@ impl<'p> Evaluator<'p> {
                 self.set(&mut end, d, v);
             }
             return end;
+        }
+        // A user function gpurace does not follow (too deep, recursive, or
+        // defined in a unit it did not see) may store to any host variable
+        // at namespace scope.
+        if self.functions.contains_key(callee)
+            || self.program.externals.iter().any(|e| e == callee)
+            || callee == gpurace_ir::INDIRECT_CALL
+        {
+            self.forget_globals(&mut st);
         }
         // A call the analysis does not follow: whatever its pointer arguments
         // point to may change (to input, for a function that reads input).

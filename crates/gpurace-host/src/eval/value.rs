@@ -44,8 +44,22 @@ impl<'p> ExprEval for Evaluator<'p> {
         self.unknown(unmodelled::VALUE, &ty)
     }
 
-    fn place(&mut self, _st: &State, e: &Expr) -> T {
+    fn place(&mut self, st: &State, e: &Expr) -> T {
         let ty = self.ty_of(e);
+        // `d.rows` of a `struct` value (a by-value parameter, a copy).
+        let mut path = String::new();
+        let mut base = e;
+        while let Expr::Field { value, field, .. } = base {
+            path = format!(".{field}{path}");
+            base = value;
+        }
+        if !path.is_empty() && !matches!(base, Expr::Field { .. }) {
+            let whole = self.value(st, base);
+            if let Some(v) = self.record_field(&whole, &path) {
+                let from = v.width;
+                return gpurace_core::c::convert(&v, &t_type(from, is_signed(&ty)), &ty);
+            }
+        }
         self.unknown(unmodelled::VALUE, &ty)
     }
 
@@ -116,6 +130,10 @@ impl<'p> ExprEval for Evaluator<'p> {
                 let v = self.value(st, e);
                 t::resize(&v, 64, false)
             }
+            Base::Global(g) if self.is_host_global(*g) => {
+                let slot = self.global_slot(*g);
+                t::constant((VAR_SLOT + u128::from(slot)) << SLOT_BITS, 64)
+            }
             Base::Param { index, fields } if fields.is_empty() => {
                 let v = self.value(st, &Expr::Param(*index));
                 t::resize(&v, 64, false)
@@ -127,4 +145,9 @@ impl<'p> ExprEval for Evaluator<'p> {
     fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
         self.unknown(what, ty)
     }
+}
+
+/// An integer type of `width` bits, for converting a field's value.
+fn t_type(width: u32, signed: bool) -> Type {
+    Type::Int { bits: width as u8, signed }
 }

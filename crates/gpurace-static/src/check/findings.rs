@@ -72,13 +72,16 @@ pub(super) fn certainty(
             true
         });
     }
-    // The host evaluation binds integer arguments, not the fields of a
-    // struct passed by value (`cudaPitchedPtr`'s pitch): at a launch from
-    // host code such a field is a value the program computed and gpurace
-    // did not.
+    // A field of a struct passed by value that the host evaluation did not
+    // bind (a struct it did not read whole, `cudaPitchedPtr`'s pitch): at a
+    // launch from host code such a field is a value the program computed
+    // and gpurace did not. A bound one rests on what it is bound to.
     if site.span.is_some() {
         for leaf in &relevant {
             if let Leaf::ParamField(i) = leaf {
+                if site.bindings.iter().any(|(l, _)| l == leaf) {
+                    continue;
+                }
                 let field = leaves.fields.iter().find(|(_, _, id)| id == i);
                 let name = field.and_then(|(p, path, _)| {
                     let param = program.kernels.get(site.kernel)?.params.get(*p as usize)?;

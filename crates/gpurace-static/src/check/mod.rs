@@ -144,6 +144,19 @@ pub fn constant_params(kernel: &Kernel, site: &Site) -> Vec<Option<u128>> {
     out
 }
 
+/// `site` with its bindings of `struct` parameter fields (`d.rows`) as facts
+/// and bindings of the field leaves `trace` numbered.
+fn with_fields(site: &Site, trace: &Trace) -> Site {
+    let mut out = site.clone();
+    for (index, path, id) in &trace.leaves.fields {
+        let Some((_, _, term)) = site.fields.iter().find(|(i, p, _)| i == index && p == path) else { continue };
+        let leaf = t::leaf(Leaf::ParamField(*id), term.width, t::Deps::default());
+        out.facts.push(t::eq(&leaf, term));
+        out.bindings.push((Leaf::ParamField(*id), term.clone()));
+    }
+    out
+}
+
 /// The dimensions a kernel reads (`exec::used_dims`), or all of them when
 /// the host code gives the geometry.
 fn used_dims(kernel: &Kernel, config: &Config) -> [bool; 4] {
@@ -165,6 +178,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     };
     let sizes = exec::Symbolic { block: config.block.is_none(), grid: config.grid.is_none() };
     let mut trace = exec::trace(kernel, sizes, &site.pointers, &constant_params(kernel, site));
+    let site = &with_fields(site, &trace);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
     (trace.usable, trace.chains) = usable_flags(&trace, kernel, config, &one, &two);

@@ -1,0 +1,281 @@
+//! Whole programs: the translation units a checked file is linked with.
+//!
+//! A run knows a pool of units: the files on the command line, the C++
+//! sources beside the `.cu` files of a directory it searches, every entry
+//! of the compilation database of `-p`, and the `[program]` files of a
+//! `gpurace.toml`. For each checked file, [`Units::context`] picks the
+//! units of its program the way a linker resolves symbols: a unit that
+//! defines what the file needs (a kernel its `main` launches, a wrapper it
+//! calls), and a unit that needs what the file offers (calls a wrapper of
+//! the file, launches a kernel the file does not launch), then the same for
+//! the units picked, until nothing is left. A name is looked for in the
+//! nearest folders first (the file's own, then one level away, ...): a
+//! project's units live together, and a name defined nearby is the one the
+//! build links. Each unit is lowered at most once per run and only when its
+//! text mentions a name looked for.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use gpurace_front::{Lowered, Options};
+use gpurace_link::Symbols;
+
+/// The most units one file is linked with, and the most units lowered
+/// only to find that they do not belong to its program.
+const MAX_UNITS: usize = 32;
+const MAX_PROBES: usize = 12;
+
+/// One lowered unit and its linkable names.
+pub struct Unit {
+    pub lowered: Lowered,
+    pub symbols: Symbols,
+}
+
+/// A unit of the pool: its canonical path and the name reports use.
+#[derive(Debug, Clone)]
+struct Entry {
+    path: PathBuf,
+    name: String,
+}
+
+type Slot = Arc<OnceLock<Option<Arc<Unit>>>>;
+
+/// The run's pool of units and the ones lowered so far.
+pub struct Units<'a> {
+    options: &'a Options,
+    pool: Vec<Entry>,
+    lowered: Mutex<HashMap<PathBuf, Slot>>,
+    texts: Mutex<HashMap<PathBuf, Option<Arc<String>>>>,
+}
+
+/// The units a file is linked with, and what to tell the user about them.
+#[derive(Default)]
+pub struct Context {
+    pub units: Vec<(String, Arc<Unit>)>,
+    pub notes: Vec<String>,
+}
+
+impl<'a> Units<'a> {
+    /// A pool of `(path, name)` units, the first name of a path kept.
+    pub fn new(options: &'a Options, pool: Vec<(PathBuf, String)>) -> Units<'a> {
+        let mut seen = HashSet::new();
+        let pool = pool
+            .into_iter()
+            .map(|(path, name)| Entry { path: canonical(&path), name })
+            .filter(|e| seen.insert(e.path.clone()))
+            .collect();
+        Units { options, pool, lowered: Mutex::new(HashMap::new()), texts: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn options(&self) -> &Options {
+        self.options
+    }
+
+    /// Whether any file could be linked with another.
+    pub fn is_trivial(&self) -> bool {
+        self.pool.len() < 2
+    }
+
+    /// The unit at `path`, lowered once per run; `None` when clang cannot
+    /// run (the file's own check reports why).
+    fn unit(&self, entry: &Entry) -> Option<Arc<Unit>> {
+        let slot = {
+            let mut map = self.lowered.lock().unwrap_or_else(|e| e.into_inner());
+            map.entry(entry.path.clone()).or_default().clone()
+        };
+        slot.get_or_init(|| {
+            let lowered = gpurace_front::lower_file(Path::new(&entry.name), self.options).ok()?;
+            let symbols = gpurace_link::symbols(&lowered.program);
+            Some(Arc::new(Unit { lowered, symbols }))
+        })
+        .clone()
+    }
+
+    /// The text of a unit's main file, read once per run.
+    fn text(&self, path: &Path) -> Option<Arc<String>> {
+        let mut texts = self.texts.lock().unwrap_or_else(|e| e.into_inner());
+        texts
+            .entry(path.to_path_buf())
+            .or_insert_with(|| std::fs::read(path).ok().map(|b| Arc::new(String::from_utf8_lossy(&b).into_owned())))
+            .clone()
+    }
+
+    /// The units of the program (or programs) of `root`, whose symbols are
+    /// `symbols`; `extra` adds units to look among (a `[program]` list).
+    pub fn context(&self, root: &Path, symbols: &Symbols, extra: &[(PathBuf, String)]) -> Context {
+        let root = canonical(root);
+        let mut candidates: Vec<Entry> = self.pool.clone();
+        for (path, name) in extra {
+            let path = canonical(path);
+            if !candidates.iter().any(|e| e.path == path) {
+                candidates.push(Entry { path, name: name.clone() });
+            }
+        }
+        candidates.retain(|e| e.path != root);
+        let mut out = Context::default();
+        if candidates.is_empty() {
+            return out;
+        }
+        let here = root.parent().unwrap_or(Path::new("/")).to_path_buf();
+        candidates.sort_by_key(|e| distance(&here, e.path.parent().unwrap_or(Path::new("/"))));
+        let mut sought: HashSet<String> = HashSet::new();
+        let mut probes = 0;
+        loop {
+            let mut all: Vec<&Symbols> = vec![symbols];
+            all.extend(out.units.iter().map(|(_, u)| &u.symbols));
+            let defined: BTreeSet<&String> = all.iter().flat_map(|s| &s.defines).collect();
+            let used: BTreeSet<&String> = all.iter().flat_map(|s| &s.needs).collect();
+            let needed: BTreeSet<String> =
+                all.iter().flat_map(|s| &s.needs).filter(|n| !defined.contains(n)).cloned().collect();
+            let offered: BTreeSet<String> = all
+                .iter()
+                .filter(|s| !s.has_main)
+                .flat_map(|s| &s.offers)
+                .filter(|n| !used.contains(n))
+                .cloned()
+                .collect();
+            let mut open: BTreeSet<String> =
+                needed.iter().chain(&offered).filter(|n| !sought.contains(*n)).cloned().collect();
+            if open.is_empty() {
+                break;
+            }
+            sought.extend(open.iter().cloned());
+            let mut found: Vec<Entry> = Vec::new();
+            let mut level_start = 0;
+            while level_start < candidates.len() && !open.is_empty() {
+                let level = distance(&here, candidates[level_start].path.parent().unwrap_or(Path::new("/")));
+                let end = candidates[level_start..]
+                    .iter()
+                    .position(|e| distance(&here, e.path.parent().unwrap_or(Path::new("/"))) != level)
+                    .map_or(candidates.len(), |p| level_start + p);
+                let mut matched: BTreeSet<String> = BTreeSet::new();
+                for entry in &candidates[level_start..end] {
+                    if out.units.iter().any(|(n, _)| *n == entry.name) || found.iter().any(|f| f.path == entry.path) {
+                        continue;
+                    }
+                    let Some(text) = self.text(&entry.path) else { continue };
+                    let named: Vec<&String> = open.iter().filter(|n| mentions(&text, n)).collect();
+                    if named.is_empty() {
+                        continue;
+                    }
+                    if probes >= MAX_PROBES && !self.is_lowered(&entry.path) {
+                        continue;
+                    }
+                    let Some(unit) = self.unit(entry) else { continue };
+                    let hits: Vec<String> = named
+                        .into_iter()
+                        .filter(|n| {
+                            (needed.contains(*n) && unit.symbols.defines.contains(*n))
+                                || (offered.contains(*n) && unit.symbols.needs.contains(*n))
+                        })
+                        .cloned()
+                        .collect();
+                    if hits.is_empty() {
+                        probes += 1;
+                        continue;
+                    }
+                    matched.extend(hits);
+                    found.push(entry.clone());
+                }
+                open.retain(|n| !matched.contains(n));
+                level_start = end;
+            }
+            if found.is_empty() {
+                continue;
+            }
+            for entry in found {
+                if out.units.len() >= MAX_UNITS {
+                    out.notes.push(format!(
+                        "the program has more than {MAX_UNITS} units; `{}` and the units after it are left out",
+                        entry.name
+                    ));
+                    return out;
+                }
+                if let Some(unit) = self.unit(&entry) {
+                    out.units.push((entry.name.clone(), unit));
+                }
+            }
+        }
+        if probes >= MAX_PROBES {
+            out.notes.push(format!(
+                "stopped reading units that name what this file needs or offers after {MAX_PROBES} that did not \
+                 define or call it"
+            ));
+        }
+        out
+    }
+
+    fn is_lowered(&self, path: &Path) -> bool {
+        let map = self.lowered.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(path).is_some_and(|slot| slot.get().is_some())
+    }
+
+    /// The lowered unit of a checked file: the run's copy when the file was
+    /// already lowered as another file's context.
+    pub fn lowered_before(&self, path: &Path) -> Option<Arc<Unit>> {
+        let map = self.lowered.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&canonical(path)).and_then(|slot| slot.get().cloned().flatten())
+    }
+}
+
+/// Whether `text` has `name` (its part before template arguments) as a
+/// whole identifier.
+fn mentions(text: &str, name: &str) -> bool {
+    let name = name.split('<').next().unwrap_or(name).rsplit("::").next().unwrap_or(name);
+    if name.is_empty() {
+        return false;
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(ident) && !after.is_some_and(ident)
+    })
+}
+
+/// Folders between two folders: 0 for the same one, 1 for a parent or a
+/// child, 2 for a sibling.
+fn distance(a: &Path, b: &Path) -> usize {
+    let a: Vec<Component> = a.components().collect();
+    let b: Vec<Component> = b.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    (a.len() - common) + (b.len() - common)
+}
+
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The name reports use for a unit found by path: relative to the current
+/// folder when it is under it.
+pub fn display_name(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok().map(|d| canonical(&d));
+    let path = canonical(path);
+    match cwd.as_deref().and_then(|d| path.strip_prefix(d).ok()) {
+        Some(rel) => rel.display().to_string(),
+        None => path.display().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_whole_identifiers() {
+        assert!(mentions("launch_scale(x, n);", "launch_scale"));
+        assert!(!mentions("launch_scale2(x, n);", "launch_scale"));
+        assert!(!mentions("my_launch_scale(x);", "launch_scale"));
+        assert!(mentions("run<float>(x);", "run<float>"));
+        assert!(mentions("ns::k<<<1, 2>>>();", "ns::k"));
+    }
+
+    #[test]
+    fn folders_are_near_by_their_common_prefix() {
+        assert_eq!(distance(Path::new("/a/b"), Path::new("/a/b")), 0);
+        assert_eq!(distance(Path::new("/a/b"), Path::new("/a/b/c")), 1);
+        assert_eq!(distance(Path::new("/a/b"), Path::new("/a")), 1);
+        assert_eq!(distance(Path::new("/a/b"), Path::new("/a/c")), 2);
+    }
+}
