@@ -19,6 +19,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use gpurace_front::{Lowered, Options};
+use rayon::prelude::*;
 use gpurace_link::Symbols;
 
 /// The most units one file is linked with, and the most units lowered
@@ -150,6 +151,17 @@ impl<'a> Units<'a> {
                     .position(|e| distance(&here, e.path.parent().unwrap_or(Path::new("/"))) != level)
                     .map_or(candidates.len(), |p| level_start + p);
                 let mut matched: BTreeSet<String> = BTreeSet::new();
+                // The level's units that name something looked for are
+                // lowered in parallel first (within the probe budget).
+                let named: Vec<&Entry> = candidates[level_start..end]
+                    .iter()
+                    .filter(|e| !self.is_lowered(&e.path))
+                    .filter(|e| self.text(&e.path).is_some_and(|text| open.iter().any(|n| mentions(&text, n))))
+                    .take(MAX_PROBES.saturating_sub(probes).max(1))
+                    .collect();
+                named.par_iter().for_each(|entry| {
+                    self.unit(entry);
+                });
                 for entry in &candidates[level_start..end] {
                     if out.units.iter().any(|(n, _)| *n == entry.name) || found.iter().any(|f| f.path == entry.path) {
                         continue;

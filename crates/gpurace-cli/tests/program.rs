@@ -108,3 +108,18 @@ fn a_directory_links_its_cu_files_with_the_cpp_beside_them() {
     let run = check_in(dir.path(), &["."]);
     assert_eq!(file_report(&run, "./kernel.cu")["verdict"], "race-free", "{run:#}");
 }
+
+#[test]
+fn assumptions_name_members_of_struct_parameters() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/program");
+    // Alone, the wrapper's struct could hold any shape.
+    let alone = check_in(&dir, &["struct_relation.cu"]);
+    assert_eq!(alone["verdict"], "unknown", "{alone:#}");
+    // A member relation by hand is enough.
+    let assumed = check_in(&dir, &["--assume", "put: d.stride >= d.cols", "struct_relation.cu"]);
+    assert_eq!(assumed["verdict"], "race-free", "{assumed:#}");
+    // A member the struct does not have is an error that says so.
+    let wrong = check_in(&dir, &["--assume", "put: d.strid >= d.cols", "struct_relation.cu"]);
+    let diagnostics = wrong["diagnostics"].as_array().unwrap();
+    assert!(diagnostics.iter().any(|d| d["code"] == "bad-assumption"), "{wrong:#}");
+}

@@ -1,12 +1,15 @@
 //! Facts given by hand (`--assume 'n % 32 == 0'`, `gpurace.toml`): C
-//! expressions over a kernel's integer parameters and `blockDim`/`gridDim`,
+//! expressions over a kernel's integer parameters, the integer fields of
+//! its by-value `struct` parameters (`dim.rows == dim.cols`) and
+//! `blockDim`/`gridDim`,
 //! evaluated in 64-bit signed arithmetic (no wrap-around: what a person
 //! means by `n * 4 < 4096`).
 
 use gpurace_core::arith;
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, T};
-use gpurace_ir::{Kernel, Type};
+use gpurace_core::Site;
+use gpurace_ir::{Kernel, Program, Type};
 
 /// A fact by hand: for one kernel, or for every kernel whose parameters it
 /// names.
@@ -144,19 +147,72 @@ pub fn check_syntax(text: &str) -> Result<(), String> {
     parse(text).map(|_| ())
 }
 
-/// The fact `text` states about `kernel`, as a boolean term; `Ok(None)`
-/// when it names something the kernel does not have.
-pub fn fact(kernel: &Kernel, text: &str) -> Result<Option<T>, String> {
+/// What names in a fact by hand refer to: a kernel's parameters, launch
+/// sizes and the integer fields of its `struct` parameters. A field is the
+/// site's binding of it (`Site::fields`), made a value of its own when the
+/// host code did not bind it.
+struct Names<'a> {
+    program: &'a Program,
+    kernel: &'a Kernel,
+    site: &'a mut Site,
+}
+
+/// The fact `text` states about `kernel` at `site`, as a boolean term;
+/// `Ok(None)` when it names something the kernel does not have. A member
+/// (`dim.rows`) of a by-value `struct` parameter becomes a field binding
+/// of the site.
+pub fn fact(program: &Program, kernel: &Kernel, site: &mut Site, text: &str) -> Result<Option<T>, String> {
     let ast = parse(text)?;
     let mut used = Vec::new();
     names(&ast, &mut used);
-    if used.iter().any(|n| leaf_of(kernel, n).is_none()) {
+    let mut names = Names { program, kernel, site };
+    if used.iter().any(|n| names.field_type(n).is_none() && leaf_of(kernel, n).is_none()) {
         return Ok(None);
     }
-    Ok(Some(t::to_bool(&term(kernel, &ast))))
+    Ok(Some(t::to_bool(&term(&mut names, &ast))))
 }
 
-/// The 64-bit value of a name.
+impl Names<'_> {
+    /// The parameter, path and integer type of `param.field.field`.
+    fn field_type(&self, name: &str) -> Option<(u32, String, Type)> {
+        let mut parts = name.split('.');
+        let base = parts.next()?;
+        let (i, p) = self.kernel.params.iter().enumerate().find(|(_, p)| p.name == base)?;
+        let mut ty = p.ty.clone();
+        let mut path = String::new();
+        for part in parts {
+            let Type::Record { name: record, .. } = &ty else { return None };
+            let record = self.program.records.iter().find(|r| &r.name == record)?;
+            ty = record.fields.iter().find(|f| f.name == part)?.ty.clone();
+            path = format!("{path}.{part}");
+        }
+        (!path.is_empty() && matches!(ty, Type::Int { .. })).then_some((i as u32, path, ty))
+    }
+
+    /// The 64-bit value of a name.
+    fn value(&mut self, name: &str) -> Option<T> {
+        let Some((param, path, ty)) = self.field_type(name) else { return leaf_of(self.kernel, name) };
+        let signed = matches!(ty, Type::Int { signed: true, .. });
+        let bound = self.site.fields.iter().find(|(i, p, _)| *i == param && *p == path).map(|(_, _, v)| v.clone());
+        let v = bound.unwrap_or_else(|| {
+            let w = width(&ty);
+            let j = self.site.values.len() as u32;
+            self.site.values.push(gpurace_core::HostValue {
+                name: name.to_string(),
+                width: w,
+                signed,
+                origin: gpurace_core::Origin::Input,
+                span: None,
+            });
+            let v = t::leaf(Leaf::Host(j), w, t::Deps::default());
+            self.site.fields.push((param, path, v.clone()));
+            v
+        });
+        Some(t::resize(&v, 64, signed))
+    }
+}
+
+/// The 64-bit value of a parameter or launch size.
 fn leaf_of(kernel: &Kernel, name: &str) -> Option<T> {
     let no = t::Deps::default();
     let dim = |s: &str| match s {
@@ -184,13 +240,13 @@ fn leaf_of(kernel: &Kernel, name: &str) -> Option<T> {
     }
 }
 
-fn term(kernel: &Kernel, ast: &Ast) -> T {
+fn term(names: &mut Names<'_>, ast: &Ast) -> T {
     let bv = |x: T| if x.width == 0 { t::bool_to_bv(&x, 64) } else { x };
     match ast {
         Ast::Int(v) => t::constant_i(*v, 64),
-        Ast::Name(n) => leaf_of(kernel, n).unwrap_or_else(|| t::constant(0, 64)),
+        Ast::Name(n) => names.value(n).unwrap_or_else(|| t::constant(0, 64)),
         Ast::Unary(op, a) => {
-            let a = bv(term(kernel, a));
+            let a = bv(term(names, a));
             match op {
                 '-' => t::bin(BvOp::Sub, &t::constant(0, 64), &a),
                 '~' => t::bin(BvOp::Xor, &a, &t::constant(arith::mask(64), 64)),
@@ -198,7 +254,7 @@ fn term(kernel: &Kernel, ast: &Ast) -> T {
             }
         }
         Ast::Binary(op, a, b) => {
-            let (a, b) = (bv(term(kernel, a)), bv(term(kernel, b)));
+            let (a, b) = (bv(term(names, a)), bv(term(names, b)));
             let truth = |x: &T| t::not(&t::eq(x, &t::constant(0, 64)));
             let cmp = |c: T| t::bool_to_bv(&c, 64);
             match *op {

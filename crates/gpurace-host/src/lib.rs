@@ -44,7 +44,6 @@ pub struct HostFacts {
 pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption]) -> HostFacts {
     let sites = if use_host { sites(program) } else { Vec::new() };
     let mut out = HostFacts { sites, errors: Vec::new() };
-    let mut by_kernel: Vec<Vec<T>> = vec![Vec::new(); program.kernels.len()];
     for a in assumptions {
         if let Err(e) = assume::check_syntax(&a.expr) {
             out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr));
@@ -55,25 +54,35 @@ pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption])
             if a.kernel.is_some() && !named {
                 continue;
             }
-            match assume::fact(kernel, &a.expr) {
-                Ok(Some(fact)) => by_kernel[i].push(fact),
-                Ok(None) if named => out.errors.push(format!(
-                    "the assumption `{}` names something kernel `{}` has no integer parameter or launch size for",
-                    a.expr, kernel.name
-                )),
-                Ok(None) => {}
-                Err(e) => out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr)),
+            // Each site of the kernel gets the fact (a member it names
+            // becomes one of the site's values); a kernel with no site gets
+            // one for its facts by hand.
+            let mut fresh = Site::empty(i);
+            let has_site = out.sites.iter().any(|s| s.kernel == i);
+            let mut usable = true;
+            for site in out.sites.iter_mut().filter(|s| s.kernel == i).chain((!has_site).then_some(&mut fresh)) {
+                match assume::fact(program, kernel, site, &a.expr) {
+                    Ok(Some(fact)) => site.facts.push(fact),
+                    Ok(None) => usable = false,
+                    Err(e) => {
+                        out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr));
+                        usable = false;
+                    }
+                }
+                if !usable {
+                    break;
+                }
             }
-        }
-    }
-    for site in &mut out.sites {
-        site.facts.extend(by_kernel[site.kernel].iter().cloned());
-    }
-    for (i, facts) in by_kernel.into_iter().enumerate() {
-        if !facts.is_empty() && !out.sites.iter().any(|s| s.kernel == i) {
-            let mut site = Site::empty(i);
-            site.facts = facts;
-            out.sites.push(site);
+            if !usable && named {
+                out.errors.push(format!(
+                    "the assumption `{}` names something kernel `{}` has no integer parameter, field or launch size \
+                     for",
+                    a.expr, kernel.name
+                ));
+            }
+            if usable && !has_site {
+                out.sites.push(fresh);
+            }
         }
     }
     out

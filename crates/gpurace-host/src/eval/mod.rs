@@ -22,7 +22,7 @@ use gpurace_core::c::{assigned, convert, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
-use gpurace_ir::{Expr, GlobalId, HostFunction, Program, Span, Stmt, Type, VarId};
+use gpurace_ir::{source_name, Expr, GlobalId, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
 pub use memory::allocation_of;
@@ -171,12 +171,23 @@ impl<'p> Evaluator<'p> {
                 if func.is_main() {
                     self.input(&format!("{} (parameter of main)", p.name), &p.ty)
                 } else {
-                    let name = format!(
-                        "{} (parameter of {}, which no code gpurace saw calls)",
-                        p.name,
-                        gpurace_ir::source_name(&func.name)
-                    );
-                    self.host_value(&name, &p.ty, Origin::Unmodelled)
+                    let caller = format!("(parameter of {}, which no code gpurace saw calls)", source_name(&func.name));
+                    let v = self.host_value(&format!("{} {caller}", p.name), &p.ty, Origin::Unmodelled);
+                    // A `struct` parameter: each integer field a value of
+                    // its own (`d.rows (parameter of ...)`).
+                    if let (Type::Record { name, .. }, t::Node::Leaf(Leaf::Host(i))) = (&p.ty, &v.node) {
+                        let i = *i;
+                        let fields = self.scalar_fields(name, 0, "");
+                        let snapshot = fields
+                            .into_iter()
+                            .map(|(path, _, ty)| {
+                                let f = self.host_value(&format!("{}{path} {caller}", p.name), &ty, Origin::Unmodelled);
+                                (path, ty, f)
+                            })
+                            .collect();
+                        self.records.insert(i, snapshot);
+                    }
+                    v
                 }
             })
             .collect();
