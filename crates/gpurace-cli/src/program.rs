@@ -19,8 +19,8 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use gpurace_front::{Lowered, Options};
-use rayon::prelude::*;
 use gpurace_link::Symbols;
+use rayon::prelude::*;
 
 /// The most units one file is linked with, and the most units lowered
 /// only to find that they do not belong to its program.
@@ -119,83 +119,19 @@ impl<'a> Units<'a> {
             return out;
         }
         let here = root.parent().unwrap_or(Path::new("/")).to_path_buf();
-        candidates.sort_by_key(|e| distance(&here, e.path.parent().unwrap_or(Path::new("/"))));
-        let mut sought: HashSet<String> = HashSet::new();
-        let mut probes = 0;
+        candidates.sort_by_key(|e| distance(&here, parent(&e.path)));
+        let mut search = Search { sought: HashSet::new(), probes: 0 };
         loop {
             let mut all: Vec<&Symbols> = vec![symbols];
             all.extend(out.units.iter().map(|(_, u)| &u.symbols));
-            let defined: BTreeSet<&String> = all.iter().flat_map(|s| &s.defines).collect();
-            let used: BTreeSet<&String> = all.iter().flat_map(|s| &s.needs).collect();
-            let needed: BTreeSet<String> =
-                all.iter().flat_map(|s| &s.needs).filter(|n| !defined.contains(n)).cloned().collect();
-            let offered: BTreeSet<String> = all
-                .iter()
-                .filter(|s| !s.has_main)
-                .flat_map(|s| &s.offers)
-                .filter(|n| !used.contains(n))
-                .cloned()
-                .collect();
-            let mut open: BTreeSet<String> =
-                needed.iter().chain(&offered).filter(|n| !sought.contains(*n)).cloned().collect();
+            let (needed, offered) = wanted(&all);
+            let open: BTreeSet<String> =
+                needed.iter().chain(&offered).filter(|n| !search.sought.contains(*n)).cloned().collect();
             if open.is_empty() {
                 break;
             }
-            sought.extend(open.iter().cloned());
-            let mut found: Vec<Entry> = Vec::new();
-            let mut level_start = 0;
-            while level_start < candidates.len() && !open.is_empty() {
-                let level = distance(&here, candidates[level_start].path.parent().unwrap_or(Path::new("/")));
-                let end = candidates[level_start..]
-                    .iter()
-                    .position(|e| distance(&here, e.path.parent().unwrap_or(Path::new("/"))) != level)
-                    .map_or(candidates.len(), |p| level_start + p);
-                let mut matched: BTreeSet<String> = BTreeSet::new();
-                // The level's units that name something looked for are
-                // lowered in parallel first (within the probe budget).
-                let named: Vec<&Entry> = candidates[level_start..end]
-                    .iter()
-                    .filter(|e| !self.is_lowered(&e.path))
-                    .filter(|e| self.text(&e.path).is_some_and(|text| open.iter().any(|n| mentions(&text, n))))
-                    .take(MAX_PROBES.saturating_sub(probes).max(1))
-                    .collect();
-                named.par_iter().for_each(|entry| {
-                    self.unit(entry);
-                });
-                for entry in &candidates[level_start..end] {
-                    if out.units.iter().any(|(n, _)| *n == entry.name) || found.iter().any(|f| f.path == entry.path) {
-                        continue;
-                    }
-                    let Some(text) = self.text(&entry.path) else { continue };
-                    let named: Vec<&String> = open.iter().filter(|n| mentions(&text, n)).collect();
-                    if named.is_empty() {
-                        continue;
-                    }
-                    if probes >= MAX_PROBES && !self.is_lowered(&entry.path) {
-                        continue;
-                    }
-                    let Some(unit) = self.unit(entry) else { continue };
-                    let hits: Vec<String> = named
-                        .into_iter()
-                        .filter(|n| {
-                            (needed.contains(*n) && unit.symbols.defines.contains(*n))
-                                || (offered.contains(*n) && unit.symbols.needs.contains(*n))
-                        })
-                        .cloned()
-                        .collect();
-                    if hits.is_empty() {
-                        probes += 1;
-                        continue;
-                    }
-                    matched.extend(hits);
-                    found.push(entry.clone());
-                }
-                open.retain(|n| !matched.contains(n));
-                level_start = end;
-            }
-            if found.is_empty() {
-                continue;
-            }
+            search.sought.extend(open.iter().cloned());
+            let found = self.find(&here, &candidates, open, &needed, &offered, &out, &mut search.probes);
             for entry in found {
                 if out.units.len() >= MAX_UNITS {
                     out.notes.push(format!(
@@ -209,13 +145,79 @@ impl<'a> Units<'a> {
                 }
             }
         }
-        if probes >= MAX_PROBES {
+        if search.probes >= MAX_PROBES {
             out.notes.push(format!(
                 "stopped reading units that name what this file needs or offers after {MAX_PROBES} that did not \
                  define or call it"
             ));
         }
         out
+    }
+
+    /// The candidates (sorted by distance from `here`) that define a name
+    /// in `needed` or need a name in `offered`, for each name of `open` at
+    /// the nearest distance where some unit does.
+    #[allow(clippy::too_many_arguments)]
+    fn find(
+        &self,
+        here: &Path,
+        candidates: &[Entry],
+        mut open: BTreeSet<String>,
+        needed: &BTreeSet<String>,
+        offered: &BTreeSet<String>,
+        out: &Context,
+        probes: &mut usize,
+    ) -> Vec<Entry> {
+        let mut found: Vec<Entry> = Vec::new();
+        let mut level_start = 0;
+        while level_start < candidates.len() && !open.is_empty() {
+            let level = distance(here, parent(&candidates[level_start].path));
+            let end = candidates[level_start..]
+                .iter()
+                .position(|e| distance(here, parent(&e.path)) != level)
+                .map_or(candidates.len(), |p| level_start + p);
+            let level = &candidates[level_start..end];
+            // The level's units that name something looked for are lowered
+            // in parallel first (within the probe budget).
+            let named: Vec<&Entry> = level
+                .iter()
+                .filter(|e| !self.is_lowered(&e.path))
+                .filter(|e| self.text(&e.path).is_some_and(|text| open.iter().any(|n| mentions(&text, n))))
+                .take(MAX_PROBES.saturating_sub(*probes).max(1))
+                .collect();
+            named.par_iter().for_each(|entry| {
+                self.unit(entry);
+            });
+            let mut matched: BTreeSet<String> = BTreeSet::new();
+            for entry in level {
+                if out.units.iter().any(|(n, _)| *n == entry.name) || found.iter().any(|f| f.path == entry.path) {
+                    continue;
+                }
+                let Some(text) = self.text(&entry.path) else { continue };
+                let named: Vec<&String> = open.iter().filter(|n| mentions(&text, n)).collect();
+                if named.is_empty() || (*probes >= MAX_PROBES && !self.is_lowered(&entry.path)) {
+                    continue;
+                }
+                let Some(unit) = self.unit(entry) else { continue };
+                let hits: Vec<String> = named
+                    .into_iter()
+                    .filter(|n| {
+                        (needed.contains(*n) && unit.symbols.defines.contains(*n))
+                            || (offered.contains(*n) && unit.symbols.needs.contains(*n))
+                    })
+                    .cloned()
+                    .collect();
+                if hits.is_empty() {
+                    *probes += 1;
+                    continue;
+                }
+                matched.extend(hits);
+                found.push(entry.clone());
+            }
+            open.retain(|n| !matched.contains(n));
+            level_start = end;
+        }
+        found
     }
 
     fn is_lowered(&self, path: &Path) -> bool {
@@ -229,6 +231,27 @@ impl<'a> Units<'a> {
         let map = self.lowered.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&canonical(path)).and_then(|slot| slot.get().cloned().flatten())
     }
+}
+
+/// What a search has looked for, and how many units it lowered in vain.
+struct Search {
+    sought: HashSet<String>,
+    probes: usize,
+}
+
+/// The names the units `all` need that none of them defines, and the
+/// names units without `main` offer that none of them uses.
+fn wanted(all: &[&Symbols]) -> (BTreeSet<String>, BTreeSet<String>) {
+    let defined: BTreeSet<&String> = all.iter().flat_map(|s| &s.defines).collect();
+    let used: BTreeSet<&String> = all.iter().flat_map(|s| &s.needs).collect();
+    let needed = all.iter().flat_map(|s| &s.needs).filter(|n| !defined.contains(n)).cloned().collect();
+    let offered =
+        all.iter().filter(|s| !s.has_main).flat_map(|s| &s.offers).filter(|n| !used.contains(n)).cloned().collect();
+    (needed, offered)
+}
+
+fn parent(path: &Path) -> &Path {
+    path.parent().unwrap_or(Path::new("/"))
 }
 
 /// Whether `text` has `name` (its part before template arguments) as a

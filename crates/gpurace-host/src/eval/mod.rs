@@ -12,6 +12,7 @@
 //! unknown and makes unknown whatever its pointer arguments point to.
 
 mod environment;
+mod globals;
 mod loops;
 mod memory;
 mod value;
@@ -22,7 +23,7 @@ use gpurace_core::c::{assigned, convert, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
-use gpurace_ir::{source_name, Expr, GlobalId, HostFunction, Program, Span, Stmt, Type, VarId};
+use gpurace_ir::{source_name, Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
 pub use memory::allocation_of;
@@ -41,7 +42,7 @@ const FUNC_SLOT: u128 = 0x6000;
 
 const SLOT_BITS: u32 = 40;
 
-/// The frame id of host variables at namespace scope (see `global_slot`).
+/// The frame id of host variables at namespace scope (see `globals.rs`).
 const GLOBAL_FRAME: u32 = u32::MAX;
 
 /// What the evaluation saw at one launch statement.
@@ -260,54 +261,6 @@ impl<'p> Evaluator<'p> {
 
     fn var_name(&self, v: VarId) -> String {
         self.frame().func.vars.get(v.0 as usize).map_or_else(|| format!("v{}", v.0), |x| x.name.clone())
-    }
-
-    fn is_host_global(&self, g: GlobalId) -> bool {
-        self.program.globals.get(g.0 as usize).is_some_and(|g| g.space == gpurace_ir::Space::Host)
-    }
-
-    /// The slot of a host variable at namespace scope: one for the whole
-    /// program, whatever the frame.
-    fn global_slot(&mut self, g: GlobalId) -> u32 {
-        let key = (GLOBAL_FRAME, VarId(g.0));
-        match self.vars.iter().position(|x| *x == key) {
-            Some(i) => i as u32,
-            None => {
-                self.vars.push(key);
-                let bytes = self.program.globals.get(g.0 as usize).and_then(|g| g.ty.size());
-                self.slot_bytes.push(bytes);
-                (self.vars.len() - 1) as u32
-            }
-        }
-    }
-
-    /// What a host variable at namespace scope holds before anything
-    /// stores to it, in an evaluation that starts at `main`: its constant
-    /// initial value (`int n = 64;`, or 0 without an initializer).
-    fn initial_value(&self, slot: u32, offset: u64, ty: &Type) -> Option<T> {
-        if !self.from_main || offset != 0 {
-            return None;
-        }
-        let (frame, var) = *self.vars.get(slot as usize)?;
-        let global = self.program.globals.get(var.0 as usize).filter(|_| frame == GLOBAL_FRAME)?;
-        if global.ty != *ty || !matches!(ty, Type::Int { .. } | Type::Ptr(_)) {
-            return None;
-        }
-        Some(t::constant_i(global.init?, width(ty)))
-    }
-
-    /// Forgets what every host variable at namespace scope holds: a call
-    /// the evaluation does not follow may store to any of them.
-    fn forget_globals(&mut self, st: &mut State) {
-        let slots: Vec<u32> =
-            (0..self.vars.len()).filter(|i| self.vars[*i].0 == GLOBAL_FRAME).map(|i| i as u32).collect();
-        for slot in slots {
-            let keys: Vec<(u32, u64)> = st.mem.range((slot, 0)..(slot + 1, 0)).map(|(k, _)| *k).collect();
-            for k in keys {
-                st.mem.remove(&k);
-            }
-            self.forget(st, slot);
-        }
     }
 
     fn var_slot(&mut self, v: VarId) -> u32 {
