@@ -120,18 +120,27 @@ impl<'a> Units<'a> {
         }
         let here = root.parent().unwrap_or(Path::new("/")).to_path_buf();
         candidates.sort_by_key(|e| distance(&here, parent(&e.path)));
-        let mut search = Search { sought: HashSet::new(), probes: 0 };
+        let mut sought: HashSet<String> = HashSet::new();
+        let mut reach = Reach { has_main: symbols.has_main, need_limit: 1, probes: 0 };
         loop {
             let mut all: Vec<&Symbols> = vec![symbols];
             all.extend(out.units.iter().map(|(_, u)| &u.symbols));
             let (needed, offered) = wanted(&all);
             let open: BTreeSet<String> =
-                needed.iter().chain(&offered).filter(|n| !search.sought.contains(*n)).cloned().collect();
+                needed.iter().chain(&offered).filter(|n| !sought.contains(*n)).cloned().collect();
             if open.is_empty() {
                 break;
             }
-            search.sought.extend(open.iter().cloned());
-            let found = self.find(&here, &candidates, open, &needed, &offered, &out, &mut search.probes);
+            sought.extend(open.iter().cloned());
+            let found = self.find(&here, &candidates, open, &needed, &offered, &out, &mut reach);
+            let limit = reach.need_limit;
+            for entry in &found {
+                reach.need_limit = reach.need_limit.max(distance(&here, parent(&entry.path)));
+            }
+            if reach.need_limit > limit {
+                // Needed names not found within the old limit get another look.
+                sought.retain(|n| !needed.contains(n));
+            }
             for entry in found {
                 if out.units.len() >= MAX_UNITS {
                     out.notes.push(format!(
@@ -145,7 +154,7 @@ impl<'a> Units<'a> {
                 }
             }
         }
-        if search.probes >= MAX_PROBES {
+        if reach.probes >= MAX_PROBES {
             out.notes.push(format!(
                 "stopped reading units that name what this file needs or offers after {MAX_PROBES} that did not \
                  define or call it"
@@ -156,7 +165,10 @@ impl<'a> Units<'a> {
 
     /// The candidates (sorted by distance from `here`) that define a name
     /// in `needed` or need a name in `offered`, for each name of `open` at
-    /// the nearest distance where some unit does.
+    /// the nearest distance where some unit does. A needed name is looked
+    /// for no further than `reach.need_limit`; a unit with `main` joins only
+    /// a program without one, and only at the nearest distance where one is
+    /// found (another program's `main` is not this program's).
     #[allow(clippy::too_many_arguments)]
     fn find(
         &self,
@@ -166,39 +178,49 @@ impl<'a> Units<'a> {
         needed: &BTreeSet<String>,
         offered: &BTreeSet<String>,
         out: &Context,
-        probes: &mut usize,
+        reach: &mut Reach,
     ) -> Vec<Entry> {
         let mut found: Vec<Entry> = Vec::new();
         let mut level_start = 0;
         while level_start < candidates.len() && !open.is_empty() {
-            let level = distance(here, parent(&candidates[level_start].path));
+            let distance_here = distance(here, parent(&candidates[level_start].path));
             let end = candidates[level_start..]
                 .iter()
-                .position(|e| distance(here, parent(&e.path)) != level)
+                .position(|e| distance(here, parent(&e.path)) != distance_here)
                 .map_or(candidates.len(), |p| level_start + p);
             let level = &candidates[level_start..end];
+            level_start = end;
+            let sought: BTreeSet<String> =
+                open.iter().filter(|n| offered.contains(*n) || distance_here <= reach.need_limit).cloned().collect();
+            if sought.is_empty() {
+                continue;
+            }
             // The level's units that name something looked for are lowered
             // in parallel first (within the probe budget).
             let named: Vec<&Entry> = level
                 .iter()
                 .filter(|e| !self.is_lowered(&e.path))
-                .filter(|e| self.text(&e.path).is_some_and(|text| open.iter().any(|n| mentions(&text, n))))
-                .take(MAX_PROBES.saturating_sub(*probes).max(1))
+                .filter(|e| self.text(&e.path).is_some_and(|text| sought.iter().any(|n| mentions(&text, n))))
+                .take(MAX_PROBES.saturating_sub(reach.probes).max(1))
                 .collect();
             named.par_iter().for_each(|entry| {
                 self.unit(entry);
             });
             let mut matched: BTreeSet<String> = BTreeSet::new();
+            let mut mains = false;
             for entry in level {
                 if out.units.iter().any(|(n, _)| *n == entry.name) || found.iter().any(|f| f.path == entry.path) {
                     continue;
                 }
                 let Some(text) = self.text(&entry.path) else { continue };
-                let named: Vec<&String> = open.iter().filter(|n| mentions(&text, n)).collect();
-                if named.is_empty() || (*probes >= MAX_PROBES && !self.is_lowered(&entry.path)) {
+                let named: Vec<&String> = sought.iter().filter(|n| mentions(&text, n)).collect();
+                if named.is_empty() || (reach.probes >= MAX_PROBES && !self.is_lowered(&entry.path)) {
                     continue;
                 }
                 let Some(unit) = self.unit(entry) else { continue };
+                if unit.symbols.has_main && reach.has_main {
+                    continue;
+                }
                 let hits: Vec<String> = named
                     .into_iter()
                     .filter(|n| {
@@ -208,14 +230,15 @@ impl<'a> Units<'a> {
                     .cloned()
                     .collect();
                 if hits.is_empty() {
-                    *probes += 1;
+                    reach.probes += 1;
                     continue;
                 }
+                mains |= unit.symbols.has_main;
                 matched.extend(hits);
                 found.push(entry.clone());
             }
+            reach.has_main |= mains;
             open.retain(|n| !matched.contains(n));
-            level_start = end;
         }
         found
     }
@@ -233,9 +256,13 @@ impl<'a> Units<'a> {
     }
 }
 
-/// What a search has looked for, and how many units it lowered in vain.
-struct Search {
-    sought: HashSet<String>,
+/// How far a program's search goes: whether it has a `main` yet, the
+/// distance up to which needed names are looked for (one folder away from
+/// the file, or as far as a unit already linked), and how many units it
+/// lowered in vain.
+struct Reach {
+    has_main: bool,
+    need_limit: usize,
     probes: usize,
 }
 
