@@ -2,6 +2,7 @@
 //! input file in parallel, then renders one report for the whole run.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
@@ -241,7 +242,9 @@ fn check_file(
     // units' kernels are their own files' to report.
     let mut program = program;
     let own = lowered.program.kernels.len();
-    program.kernels.truncate(own);
+    if program.kernels.len() > own {
+        program.to_mut().kernels.truncate(own);
+    }
     sites.retain(|s| s.kernel < own);
     report.kernels = gpurace_static::check_sites(&program, config, &sites);
     let before = report.kernels.len();
@@ -264,16 +267,16 @@ fn check_file(
 /// The program `input` is part of: its unit linked with the units that
 /// define what it needs and call what it offers (none with `--no-host`: the
 /// kernels are analysed on their own anyway). A note names the units.
-fn whole_program(
+fn whole_program<'u>(
     input: &Input,
-    unit: &program::Unit,
+    unit: &'u program::Unit,
     units: &Units,
     use_host: bool,
     settings: &crate::config::Settings,
     report: &mut FileReport,
-) -> gpurace_ir::Program {
+) -> Cow<'u, gpurace_ir::Program> {
     if !use_host || (units.is_trivial() && settings.program.is_empty()) {
-        return unit.lowered.program.clone();
+        return Cow::Borrowed(&unit.lowered.program);
     }
     let extra: Vec<(std::path::PathBuf, String)> =
         settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
@@ -282,14 +285,14 @@ fn whole_program(
         report.diagnostics.push(Diagnostic::new(Severity::Note, "program", note.clone()).at(&input.name, 0, 0));
     }
     if context.units.is_empty() {
-        return unit.lowered.program.clone();
+        return Cow::Borrowed(&unit.lowered.program);
     }
     let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
     let message = format!("analysed as one program with {}", names.join(", "));
     report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
     let mut programs = vec![unit.lowered.program.clone()];
     programs.extend(context.units.iter().map(|(_, u)| u.lowered.program.clone()));
-    gpurace_link::link(programs).program
+    Cow::Owned(gpurace_link::link(programs).program)
 }
 
 /// Whether to use the host code, and the settings given by hand.

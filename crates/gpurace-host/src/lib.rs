@@ -63,22 +63,25 @@ pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption])
             for site in out.sites.iter_mut().filter(|s| s.kernel == i).chain((!has_site).then_some(&mut fresh)) {
                 match assume::fact(program, kernel, site, &a.expr) {
                     Ok(Some(fact)) => site.facts.push(fact),
-                    Ok(None) => usable = false,
+                    Ok(None) => {
+                        if named {
+                            out.errors.push(format!(
+                                "the assumption `{}` names something kernel `{}` has no integer parameter, field or \
+                                 launch size for",
+                                a.expr, kernel.name
+                            ));
+                        }
+                        usable = false;
+                    }
                     Err(e) => {
                         out.errors.push(format!("cannot read the assumption `{}`: {e}", a.expr));
                         usable = false;
                     }
                 }
+                // Whether a fact applies depends on the kernel, not the site.
                 if !usable {
                     break;
                 }
-            }
-            if !usable && named {
-                out.errors.push(format!(
-                    "the assumption `{}` names something kernel `{}` has no integer parameter, field or launch size \
-                     for",
-                    a.expr, kernel.name
-                ));
             }
             if usable && !has_site {
                 out.sites.push(fresh);

@@ -194,6 +194,39 @@ impl Expr {
         found
     }
 
+    /// Calls `f` on this expression and every sub-expression, pre-order,
+    /// with leave to change them (the expression of a dynamic base included).
+    pub fn visit_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        f(self);
+        match self {
+            Expr::Unary { arg, .. } | Expr::Cast { arg, .. } => arg.visit_mut(f),
+            Expr::Field { value, .. } => value.visit_mut(f),
+            Expr::Binary { lhs, rhs, .. } => {
+                lhs.visit_mut(f);
+                rhs.visit_mut(f);
+            }
+            Expr::Select { cond, then, els, .. } => {
+                cond.visit_mut(f);
+                then.visit_mut(f);
+                els.visit_mut(f);
+            }
+            Expr::Addr { base, offset, .. } => {
+                if let Base::Dynamic(e) = base.as_mut() {
+                    e.visit_mut(f);
+                }
+                offset.visit_mut(f);
+            }
+            Expr::Call { args, .. } => args.iter_mut().for_each(|a| a.visit_mut(f)),
+            Expr::Int { .. }
+            | Expr::Float { .. }
+            | Expr::Var(_)
+            | Expr::Param(_)
+            | Expr::Builtin(_)
+            | Expr::SharedAddr(_)
+            | Expr::Unknown { .. } => {}
+        }
+    }
+
     /// Calls `f` on this expression and every sub-expression, pre-order.
     pub fn visit(&self, f: &mut dyn FnMut(&Expr)) {
         f(self);

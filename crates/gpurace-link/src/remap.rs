@@ -189,37 +189,20 @@ impl Remap {
     }
 
     fn expr(&self, expr: &mut Expr) {
-        match expr {
-            Expr::Int { .. }
-            | Expr::Float { .. }
-            | Expr::Var(_)
-            | Expr::Param(_)
-            | Expr::Builtin(_)
-            | Expr::SharedAddr(_) => {}
-            Expr::Unary { arg, .. } | Expr::Cast { arg, .. } => self.expr(arg),
-            Expr::Binary { lhs, rhs, .. } => {
-                self.expr(lhs);
-                self.expr(rhs);
-            }
-            Expr::Select { cond, then, els, .. } => {
-                self.expr(cond);
-                self.expr(then);
-                self.expr(els);
-            }
-            Expr::Addr { base, offset, .. } => {
-                self.base(base);
-                self.expr(offset);
-            }
-            Expr::Field { value, .. } => self.expr(value),
-            Expr::Call { func, args, .. } => {
-                if let Some(name) = func.strip_prefix(FUNCTION_VALUE_PREFIX) {
-                    if let Some(new) = self.renames.get(name) {
-                        *func = format!("{FUNCTION_VALUE_PREFIX}{new}");
-                    }
+        expr.visit_mut(&mut |e| match e {
+            // The base's own expression (a dynamic pointer) is visited too.
+            Expr::Addr { base, .. } => {
+                if let Base::Global(g) = base.as_mut() {
+                    *g = self.globals.get(g.0 as usize).copied().unwrap_or(*g);
                 }
-                args.iter_mut().for_each(|e| self.expr(e));
+            }
+            Expr::Call { func, .. } => {
+                if let Some(new) = func.strip_prefix(FUNCTION_VALUE_PREFIX).and_then(|n| self.renames.get(n)) {
+                    *func = format!("{FUNCTION_VALUE_PREFIX}{new}");
+                }
             }
             Expr::Unknown { span, .. } => self.span(span),
-        }
+            _ => {}
+        });
     }
 }

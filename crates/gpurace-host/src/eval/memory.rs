@@ -108,10 +108,11 @@ impl<'p> Evaluator<'p> {
         fields.filter(|(_, ty, _)| matches!(ty, Type::Int { .. })).map(|(p, _, v)| (p.clone(), v.clone())).collect()
     }
 
-    /// The field at `path` of a `struct` value read whole, when known.
-    pub(super) fn record_field(&self, value: &T, path: &str) -> Option<T> {
+    /// The field at `path` of a `struct` value read whole, when known, and
+    /// its type.
+    pub(super) fn record_field(&self, value: &T, path: &str) -> Option<(Type, T)> {
         let t::Node::Leaf(Leaf::Host(i)) = &value.node else { return None };
-        self.records.get(i)?.iter().find(|(p, _, _)| p == path).map(|(_, _, v)| v.clone())
+        self.records.get(i)?.iter().find(|(p, _, _)| p == path).map(|(_, ty, v)| (ty.clone(), v.clone()))
     }
 
     /// Stores each field of a `struct` value read whole at `address`.

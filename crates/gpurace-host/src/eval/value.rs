@@ -55,9 +55,8 @@ impl<'p> ExprEval for Evaluator<'p> {
         }
         if !path.is_empty() && !matches!(base, Expr::Field { .. }) {
             let whole = self.value(st, base);
-            if let Some(v) = self.record_field(&whole, &path) {
-                let from = v.width;
-                return gpurace_core::c::convert(&v, &t_type(from, is_signed(&ty)), &ty);
+            if let Some((field_ty, v)) = self.record_field(&whole, &path) {
+                return gpurace_core::c::convert(&v, &field_ty, &ty);
             }
         }
         self.unknown(unmodelled::VALUE, &ty)
@@ -145,9 +144,4 @@ impl<'p> ExprEval for Evaluator<'p> {
     fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
         self.unknown(what, ty)
     }
-}
-
-/// An integer type of `width` bits, for converting a field's value.
-fn t_type(width: u32, signed: bool) -> Type {
-    Type::Int { bits: width as u8, signed }
 }
