@@ -445,6 +445,10 @@ fn order(o: &SyncOrder) -> Option<String> {
         let waits: Vec<String> = o.waited.iter().map(|w| format!("#{w}")).collect();
         parts.push(format!("after waits {}", waits.join(" ")));
     }
+    if !o.maybe.is_empty() {
+        let waits: Vec<String> = o.maybe.iter().map(|w| format!("#{w}")).collect();
+        parts.push(format!("after waits on some paths {}", waits.join(" ")));
+    }
     parts.extend(o.notes.iter().map(|n| format!("note: {n}")));
     (!parts.is_empty()).then(|| parts.join("; "))
 }

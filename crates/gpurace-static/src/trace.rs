@@ -138,8 +138,11 @@ pub struct SyncOrder {
     /// Stores that follow the access with a fence between them, with the
     /// narrower of the fence's and the store's scope.
     pub released: Vec<(usize, Scope)>,
-    /// Flag waits that precede the access.
+    /// Flag waits that precede the access on every path to it.
     pub waited: Vec<usize>,
+    /// Flag waits that precede it on some paths: they order the access of a
+    /// thread that satisfies the wait's guard.
+    pub maybe: Vec<usize>,
     /// Why a lock around the access does not order it.
     pub notes: Vec<&'static str>,
 }

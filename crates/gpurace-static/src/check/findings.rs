@@ -297,6 +297,13 @@ pub(super) fn pair_race(
         ));
         certainty = Certainty::Approximate;
     }
+    // A wait between the two that orders them unless another store ends
+    // it: the witness needs that store, which the solver did not show.
+    let unresolved = unresolved_waits(program, a, b, relation, trace, &mut eval);
+    if !unresolved.is_empty() {
+        rests_on.extend(unresolved);
+        certainty = Certainty::Approximate;
+    }
     let mut notes = notes;
     // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
     // shared memory to see each other's writes; neither orders the lanes
@@ -326,6 +333,46 @@ pub(super) const VOLATILE_NOTE: &str =
     "warps do not run in lockstep since Volta (independent thread scheduling): a `volatile` \
                              warp-synchronous reduction needs `__syncwarp()` between its steps";
 
+/// The flag waits that would order the witness's two accesses (a release
+/// after one, whose address the other thread waits at, in a scope that
+/// covers the relation) had gpurace shown that no other store ends them:
+/// the race rests on such a store.
+fn unresolved_waits(
+    program: &Program,
+    a: &AccessEv<'_>,
+    b: &AccessEv<'_>,
+    r: Relation,
+    trace: &Trace<'_>,
+    eval: &mut Eval<'_>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (x, y, tx, ty) in [(a, b, 0, 1), (b, a, 1, 0)] {
+        for (rel, s) in &x.order.released {
+            for w in y.order.waited.iter().chain(&y.order.maybe) {
+                let (rv, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
+                let meets = rv.obj == wv.obj
+                    && covers(exec::narrower(*s, wv.scope), r)
+                    && !trace.usable.contains(&(*rel, *w))
+                    && eval.holds(&wv.guard, ty)
+                    && eval.holds(&rv.guard, tx)
+                    && eval.value(&rv.addr, tx) == eval.value(&wv.addr, ty);
+                if meets {
+                    let line = |i: usize| program.locate(trace.accesses[i].access.span).1;
+                    let text = format!(
+                        "the wait at line {} being ended by a store other than the release at line {}, which gpurace could not rule out",
+                        line(wv.access),
+                        line(rv.access)
+                    );
+                    if !out.contains(&text) {
+                        out.push(text);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Why the locks and flags around two racing accesses do not order them.
 pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<String> {
     let mut notes: Vec<String> = Vec::new();
@@ -352,7 +399,7 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     }
     let flag = |x: &AccessEv<'_>, y: &AccessEv<'_>, notes: &mut Vec<String>| {
         for (rel, s) in &x.order.released {
-            for w in &y.order.waited {
+            for w in y.order.waited.iter().chain(&y.order.maybe) {
                 let alias = trace.syncs[*rel].obj == trace.syncs[*w].obj;
                 if !alias {
                     continue;

@@ -17,7 +17,10 @@ use crate::trace::{Abstractions, AccessEv, Chain, Obj, SyncKind, Trace};
 /// The address pairs of which one must differ for two accesses to race in
 /// a relation: the locks both hold (their scopes covering the relation), a
 /// flag one releases after its access and the other waits for before its
-/// own, and a chain of flag hand-offs from one to the other.
+/// own, and a chain of flag hand-offs from one to the other. A wait made on
+/// some paths only orders a thread that took it: its pair also holds the
+/// wait's guard (`true` for the releasing thread, the guard for the waiting
+/// one), so either must fail for a race.
 pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<Vec<(T, T)>> {
     let syncs = &trace.syncs;
     let mut out = Vec::new();
@@ -28,26 +31,45 @@ pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Tra
             }
         }
     }
+    // The waits of `y` with the links that say `y`'s thread took each.
+    let waits = |y: &AccessEv<'_>| -> Vec<(usize, Option<(T, T)>)> {
+        let always = y.order.waited.iter().map(|w| (*w, None));
+        let some = y.order.maybe.iter().map(|w| (*w, Some((t::tru(), syncs[*w].guard.clone()))));
+        always.chain(some).collect()
+    };
+    let flip = |(x, y): (T, T)| (y, x);
     for (rel, s) in &a.order.released {
-        for w in &b.order.waited {
-            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
-                out.push(vec![(syncs[*rel].addr.clone(), syncs[*w].addr.clone())]);
+        for (w, took) in waits(b) {
+            if trace.usable.contains(&(*rel, w)) && covers(exec::narrower(*s, syncs[w].scope), r) {
+                let mut links = vec![(syncs[*rel].addr.clone(), syncs[w].addr.clone())];
+                links.extend(took);
+                out.push(links);
             }
         }
     }
     for (rel, s) in &b.order.released {
-        for w in &a.order.waited {
-            if trace.usable.contains(&(*rel, *w)) && covers(exec::narrower(*s, syncs[*w].scope), r) {
-                out.push(vec![(syncs[*w].addr.clone(), syncs[*rel].addr.clone())]);
+        for (w, took) in waits(a) {
+            if trace.usable.contains(&(*rel, w)) && covers(exec::narrower(*s, syncs[w].scope), r) {
+                let mut links = vec![(syncs[w].addr.clone(), syncs[*rel].addr.clone())];
+                links.extend(took.map(flip));
+                out.push(links);
             }
         }
     }
     for c in &trace.chains {
-        if a.order.released.contains(&(c.first, c.scope)) && b.order.waited.contains(&c.last) {
-            out.push(c.links.clone());
+        if a.order.released.contains(&(c.first, c.scope)) {
+            if let Some((_, took)) = waits(b).into_iter().find(|(w, _)| *w == c.last) {
+                let mut links = c.links.clone();
+                links.extend(took);
+                out.push(links);
+            }
         }
-        if b.order.released.contains(&(c.first, c.scope)) && a.order.waited.contains(&c.last) {
-            out.push(c.links.iter().rev().map(|(x, y)| (y.clone(), x.clone())).collect());
+        if b.order.released.contains(&(c.first, c.scope)) {
+            if let Some((_, took)) = waits(a).into_iter().find(|(w, _)| *w == c.last) {
+                let mut links: Vec<(T, T)> = c.links.iter().rev().map(|(x, y)| (y.clone(), x.clone())).collect();
+                links.extend(took.map(flip));
+                out.push(links);
+            }
         }
     }
     out
@@ -70,7 +92,7 @@ pub(super) fn usable_flags(
     for a in &trace.accesses {
         for (rel, _) in &a.order.released {
             for b in &trace.accesses {
-                for w in &b.order.waited {
+                for w in b.order.waited.iter().chain(&b.order.maybe) {
                     let (r, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
                     let alias = r.obj == wv.obj || r.obj == Obj::Dynamic || wv.obj == Obj::Dynamic;
                     if alias && !candidates.contains(&(*rel, *w)) {
@@ -100,6 +122,12 @@ pub(super) fn usable_flags(
     for (rel, w) in candidates {
         let (r, wv) = (&trace.syncs[rel], &trace.syncs[w]);
         let Some(read) = &wv.value else { continue };
+        // A release no other thread waits for at its address orders
+        // nothing: one query instead of one per store.
+        let meets = query(vec![r.guard.clone()], vec![wv.guard.clone()], vec![(r.addr.clone(), wv.addr.clone())]);
+        if matches!(solver.check(&meets), Answer::Unsat) {
+            continue;
+        }
         // Another thread executing the release could end the wait.
         let mut ok = matches!(
             solver.check(&query(vec![r.guard.clone()], vec![r.guard.clone()], vec![(r.addr.clone(), r.addr.clone())])),
@@ -117,12 +145,17 @@ pub(super) fn usable_flags(
             }
             // The waiting thread's own store before its wait (or anywhere,
             // when the wait is in a loop) could end it, unless no thread
-            // executes both (they sit in exclusive branches).
+            // executes both (they sit in exclusive branches) or, outside
+            // loops, the store is to another address or of another value.
+            let mut own = vec![s.guard.clone(), wv.guard.clone()];
+            if !wv.nested {
+                own.push(t::eq(&s.addr, &wv.addr));
+                if let Some(v) = &s.value {
+                    own.push(t::eq(&t::resize(&t::to_bv(v), read.width.max(1), false), &t::to_bv(read)));
+                }
+            }
             if (s.access < wv.access || wv.nested)
-                && !matches!(
-                    solver.check(&query(vec![s.guard.clone(), wv.guard.clone()], Vec::new(), Vec::new())),
-                    Answer::Unsat
-                )
+                && !matches!(solver.check(&query(own, Vec::new(), Vec::new())), Answer::Unsat)
             {
                 ok = false;
                 break;

@@ -12,7 +12,7 @@ use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, V
 
 use super::counts::{Passes, StateCounts};
 use super::scan::{count_defs, data_driven, has_jump, has_sync, local_writes};
-use super::sync::{has_store, merge_sync, wait_pattern, Held};
+use super::sync::{has_store, merge_sync, wait_pattern, Held, Wait};
 use super::{merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{Level, Obj, Product, Stride, SyncEv, SyncKind, COUNT_WIDTH};
 
@@ -232,8 +232,13 @@ impl<'k> Exec<'k> {
             }
         }
         if let (Some(wait), true, true) = (wait, record, breaks.is_empty()) {
-            let guard = t::and(&st.pc, &t::not(&c));
-            self.record_wait(&mut exit, wait, first_access, guard);
+            // A gated spin waits only where its gate holds; one that is not
+            // known true (a value of the thread, or false) is no wait here.
+            let open = wait.gate.is_none_or(|g| t::to_bool(&self.value(&st, g)).is_true());
+            if open {
+                let guard = t::and(&st.pc, &t::not(&c));
+                self.record_wait(&mut exit, wait, first_access, guard);
+            }
         }
         let mut out = breaks;
         out.push(exit);
@@ -300,7 +305,7 @@ impl<'k> Exec<'k> {
     pub(super) fn record_wait(
         &mut self,
         exit: &mut State,
-        (access, dst, lock): (&'k Access, VarId, bool),
+        Wait { access, dst, lock, .. }: Wait<'k>,
         first_access: usize,
         guard: T,
     ) {

@@ -437,6 +437,7 @@ impl<'k> Exec<'k> {
             let mut order = SyncOrder::default();
             if self.fine && obj != Obj::Local {
                 order.waited = st.sync.waited.clone();
+                order.maybe = st.sync.maybe.clone();
                 st.sync.pending.push((index, None));
                 for h in &mut st.sync.held {
                     match h.active {

@@ -16,7 +16,10 @@ use crate::trace::{Group, Obj, SyncEv, SyncKind};
 #[derive(Clone, Default)]
 pub(super) struct SyncState {
     pub(super) held: Vec<Held>,
+    /// Flags waited for on every path here.
     pub(super) waited: Vec<usize>,
+    /// Flags waited for on some paths only (each wait's guard says which).
+    pub(super) maybe: Vec<usize>,
     /// Access index and the widest fence after it (`None`: no fence yet).
     pub(super) pending: Vec<(usize, Option<Scope>)>,
 }
@@ -59,8 +62,9 @@ pub(super) fn wider(a: Scope, b: Scope) -> Scope {
     }
 }
 
-/// The sync state where paths meet: locks held and waits done on every path;
-/// an access unfenced on some path is unfenced.
+/// The sync state where paths meet: locks held on every path; waits done on
+/// every path, and those done on some (a thread that took one satisfies its
+/// guard); an access unfenced on some path is unfenced.
 pub(super) fn merge_sync(states: &[&SyncState]) -> SyncState {
     let Some((first, rest)) = states.split_first() else { return SyncState::default() };
     let mut held = Vec::new();
@@ -84,7 +88,12 @@ pub(super) fn merge_sync(states: &[&SyncState]) -> SyncState {
         }
         held.push(h);
     }
-    let waited = first.waited.iter().copied().filter(|w| rest.iter().all(|s| s.waited.contains(w))).collect();
+    let waited: Vec<usize> =
+        first.waited.iter().copied().filter(|w| rest.iter().all(|s| s.waited.contains(w))).collect();
+    let mut maybe: Vec<usize> =
+        states.iter().flat_map(|s| s.waited.iter().chain(&s.maybe).copied()).filter(|w| !waited.contains(w)).collect();
+    maybe.sort_unstable();
+    maybe.dedup();
     let mut pending: Vec<(usize, Option<Scope>)> = Vec::new();
     for s in states {
         for &(i, f) in &s.pending {
@@ -100,7 +109,7 @@ pub(super) fn merge_sync(states: &[&SyncState]) -> SyncState {
         }
     }
     pending.sort_by_key(|(i, _)| *i);
-    SyncState { held, waited, pending }
+    SyncState { held, waited, maybe, pending }
 }
 
 /// What a barrier statement synchronises, decided from the IR alone so that
@@ -176,15 +185,33 @@ pub(super) fn has_store(stmts: &[Stmt]) -> bool {
     found
 }
 
+/// A spin loop found by [`wait_pattern`].
+#[derive(Clone, Copy)]
+pub(super) struct Wait<'a> {
+    /// The access the condition makes each time round.
+    pub(super) access: &'a Access,
+    /// The variable it reads into.
+    pub(super) dst: VarId,
+    /// Whether the loop acquires a lock (a CAS spin).
+    pub(super) lock: bool,
+    /// `G` of a condition `G && test(read)`: the loop waits only where `G`
+    /// is true, so the caller records the wait only where `G` is known true.
+    pub(super) gate: Option<&'a Expr>,
+}
+
 /// A spin loop: its condition reads one memory location (an atomic or a
-/// read) and tests the value read; its body and step touch no memory. Gives
-/// the access, the variable read, and whether it acquires a lock: an
-/// `atomicCAS(&l, e, n)` repeated while it returns something other than `e`.
-pub(super) fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
+/// read) and tests the value read, perhaps behind a gate that reads no
+/// memory (`while (blockSize >= 512 && atomicAdd(&f, 0) != 1)`, which the
+/// lowering short-circuits into `sc = G; if (sc) { old = atomic; sc = .. }`);
+/// its body and step touch no memory. Gives the access, the variable read,
+/// and whether it acquires a lock: an `atomicCAS(&l, e, n)` repeated while it
+/// returns something other than `e`.
+pub(super) fn wait_pattern(lp: &Loop) -> Option<Wait<'_>> {
     let cond = lp.cond.as_ref()?;
+    let (pre, gate) = gated(&lp.cond_pre, cond).map_or((lp.cond_pre.as_slice(), None), |(g, b)| (b, Some(g)));
     let mut memory = Vec::new();
     let mut other = false;
-    for s in &lp.cond_pre {
+    for s in pre {
         match s {
             Stmt::Read { dst, access } => memory.push((access, *dst, None)),
             Stmt::Atomic { dst: Some(dst), access, args } => memory.push((access, *dst, Some(args))),
@@ -193,7 +220,14 @@ pub(super) fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
         }
     }
     let [(access, dst, args)] = memory.as_slice() else { return None };
-    if other || !mentions_any(cond, &BTreeSet::from([*dst])) {
+    let tested = match gate {
+        // The test is the last assignment of the gated block.
+        Some(_) => {
+            pre.iter().any(|s| matches!(s, Stmt::Assign { value, .. } if mentions_any(value, &BTreeSet::from([*dst]))))
+        }
+        None => mentions_any(cond, &BTreeSet::from([*dst])),
+    };
+    if other || !tested {
         return None;
     }
     let mut quiet = true;
@@ -205,19 +239,36 @@ pub(super) fn wait_pattern(lp: &Loop) -> Option<(&Access, VarId, bool)> {
     if !quiet || lp.kind == LoopKind::DoWhile && !lp.body.is_empty() {
         return None;
     }
-    let lock = match (access.kind, args) {
-        (AccessKind::Atomic { op: AtomicOp::Cas, .. }, Some(args)) => match strip_casts(cond) {
-            Expr::Binary { op: BinOp::Ne, lhs, rhs, .. } => {
-                let is_dst = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == dst);
-                let expected = args.first().map(strip_casts);
-                (is_dst(lhs) && expected == Some(strip_casts(rhs)))
-                    || (is_dst(rhs) && expected == Some(strip_casts(lhs)))
-            }
+    let lock = gate.is_none()
+        && match (access.kind, args) {
+            (AccessKind::Atomic { op: AtomicOp::Cas, .. }, Some(args)) => match strip_casts(cond) {
+                Expr::Binary { op: BinOp::Ne, lhs, rhs, .. } => {
+                    let is_dst = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == dst);
+                    let expected = args.first().map(strip_casts);
+                    (is_dst(lhs) && expected == Some(strip_casts(rhs)))
+                        || (is_dst(rhs) && expected == Some(strip_casts(lhs)))
+                }
+                _ => false,
+            },
             _ => false,
-        },
-        _ => false,
-    };
-    Some((access, *dst, lock))
+        };
+    Some(Wait { access, dst: *dst, lock, gate })
+}
+
+/// `let sc = G; if (sc) { B }` with the loop's condition `sc` and a gate `G`
+/// that reads no memory: `G` and `B`.
+fn gated<'a>(pre: &'a [Stmt], cond: &Expr) -> Option<(&'a Expr, &'a [Stmt])> {
+    let [Stmt::Decl { var, init: Some(gate) }, Stmt::If { cond: c, then, els, .. }] = pre else { return None };
+    let is_sc = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if v == var);
+    let assigns_sc = then.last().is_some_and(|s| matches!(s, Stmt::Assign { var: v, .. } if v == var));
+    (is_sc(cond) && is_sc(c) && els.is_empty() && assigns_sc && !reads_memory(gate)).then_some((gate, then.as_slice()))
+}
+
+/// Whether an expression may read memory or call a function.
+fn reads_memory(e: &Expr) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| found |= matches!(x, Expr::Call { .. } | Expr::Unknown { .. } | Expr::Field { .. }));
+    found
 }
 
 impl<'k> Exec<'k> {
