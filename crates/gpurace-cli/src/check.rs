@@ -73,6 +73,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
             solver_dump: args.solver_dump.clone(),
             query_stats: args.query_stats,
             incremental_only: args.incremental_only,
+            profile: gpurace_static::Profile::default(),
         },
         ..Default::default()
     };
@@ -236,8 +237,15 @@ fn check_file(
     };
     let lowered = &unit.lowered;
     let analysis = Instant::now();
-    let program = whole_program(input, &unit, units, host.enabled, &settings, &mut report);
-    let mut sites = host_sites(&program, host.enabled, &settings.assumptions, &mut report);
+    // The file's own profile: its phases, not another file's.
+    let profile = gpurace_static::Profile::default();
+    let config = &gpurace_static::Config {
+        debug: gpurace_static::SolverDebug { profile: profile.clone(), ..config.debug.clone() },
+        ..config.clone()
+    };
+    let program =
+        profile.time("program", || whole_program(input, &unit, units, host.enabled, &settings, &mut report));
+    let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
     let mut program = program;
@@ -260,6 +268,7 @@ fn check_file(
         lower_ms: lowered.lower_ms,
         analysis_ms: elapsed_ms(analysis),
         total_ms: elapsed_ms(start),
+        phases: profile.phases(),
     };
     Ok(report)
 }

@@ -8,17 +8,21 @@
 //! ([`eval`]). The result vocabulary every stage and format shares (sites,
 //! races, verdicts) lives here too, so that reports need not link the solver.
 //!
+//! A [`Profile`] sums where a file's analysis time goes.
+//!
 //! This crate does no IO and links no solver.
 
 pub mod arith;
 pub mod c;
 pub mod cexpr;
 pub mod eval;
+pub mod profile;
 pub mod race;
 pub mod site;
 pub mod term;
 pub mod verdict;
 
+pub use profile::{Phase, Profile};
 pub use race::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Witness};
 pub use site::{HostValue, Origin, Site};
 pub use verdict::{KernelResult, Verdict};

@@ -1,11 +1,13 @@
 //! What a run produced: one [`FileReport`] per input file, and the verdict
 //! rules that sum a file (and a run) up in one word.
 
-use gpurace_core::{KernelResult, Race, Verdict};
+use std::collections::BTreeMap;
+
+use gpurace_core::{KernelResult, Phase, Race, Verdict};
 use gpurace_ir::{Diagnostic, Severity};
 
 /// Wall times of the stages, in milliseconds.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Timings {
     /// Time spent in clang.
     pub clang_ms: f64,
@@ -15,6 +17,10 @@ pub struct Timings {
     pub analysis_ms: f64,
     /// Time spent on the file from start to end, all stages included.
     pub total_ms: f64,
+    /// Where the analysis time went (`gpurace_core::Profile`): the
+    /// program's units, host evaluation, trace, flags, pairs, report, and
+    /// each solver stage (`solver: pair`), summed over kernels and threads.
+    pub phases: BTreeMap<String, Phase>,
 }
 
 /// Everything gpurace learnt about one input file.
@@ -184,6 +190,11 @@ impl Run {
             sum.clang_ms += file.timings.clang_ms;
             sum.lower_ms += file.timings.lower_ms;
             sum.analysis_ms += file.timings.analysis_ms;
+            for (name, phase) in &file.timings.phases {
+                let total = sum.phases.entry(name.clone()).or_default();
+                total.count += phase.count;
+                total.ms += phase.ms;
+            }
         }
         sum
     }

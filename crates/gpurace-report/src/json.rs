@@ -13,7 +13,8 @@
 //!             "witness": null | {"grid", "block", "blocks", "threads", "params", "element",
 //!                                "byte_offset", "values", "site", "launch", "host"}}],
 //!  "diagnostics": [{"severity", "code", "file", "line", "col", "message"}],
-//!  "timings": {"clang_ms", "lower_ms", "analysis_ms", "total_ms"}}
+//!  "timings": {"clang_ms", "lower_ms", "analysis_ms", "total_ms",
+//!              "phases": {NAME: {"count", "ms"}}}}
 //! ```
 //!
 //! With several files it is one object `{"verdict", "tool", "files": [...],
@@ -21,6 +22,7 @@
 //! `tool`), whose `verdict` combines theirs (see [`crate::FileVerdict`]) and
 //! whose `timings` sums the stages, with `total_ms` the wall time of the run.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use gpurace_ir::Severity;
@@ -162,7 +164,7 @@ impl<'a> FileJson<'a> {
                     message: &d.message,
                 })
                 .collect(),
-            timings: TimingsJson::from(report.timings),
+            timings: TimingsJson::from(report.timings.clone()),
         }
     }
 }
@@ -275,6 +277,14 @@ struct TimingsJson {
     lower_ms: f64,
     analysis_ms: f64,
     total_ms: f64,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    phases: BTreeMap<String, PhaseJson>,
+}
+
+#[derive(Serialize)]
+struct PhaseJson {
+    count: u64,
+    ms: f64,
 }
 
 impl From<Timings> for TimingsJson {
@@ -286,6 +296,7 @@ impl From<Timings> for TimingsJson {
             lower_ms: round(t.lower_ms),
             analysis_ms: round(t.analysis_ms),
             total_ms: round(t.total_ms),
+            phases: t.phases.iter().map(|(k, p)| (k.clone(), PhaseJson { count: p.count, ms: round(p.ms) })).collect(),
         }
     }
 }

@@ -92,7 +92,7 @@ pub(crate) fn sample_run() -> Run {
             2,
             2,
         )],
-        timings: Timings { clang_ms: 40.1234, lower_ms: 1.5, analysis_ms: 12.0, total_ms: 55.0 },
+        timings: Timings { clang_ms: 40.1234, lower_ms: 1.5, analysis_ms: 12.0, total_ms: 55.0, ..Timings::default() },
     };
 
     let header_race = Race {
@@ -125,7 +125,7 @@ pub(crate) fn sample_run() -> Run {
         file: "tile.cu".into(),
         kernels: vec![kernel("tile", "tile.cu", 2, Verdict::Race, vec![header_race, divergence])],
         diagnostics: Vec::new(),
-        timings: Timings { clang_ms: 30.0, lower_ms: 2.0, analysis_ms: 5.0, total_ms: 38.0 },
+        timings: Timings { clang_ms: 30.0, lower_ms: 2.0, analysis_ms: 5.0, total_ms: 38.0, ..Timings::default() },
     };
 
     let broken = FileReport {
@@ -139,7 +139,7 @@ pub(crate) fn sample_run() -> Run {
             ),
             Diagnostic::new(Severity::Note, "no-kernel", "no kernel was lowered"),
         ],
-        timings: Timings { clang_ms: 10.0, lower_ms: 0.0, analysis_ms: 0.0, total_ms: 11.0 },
+        timings: Timings { clang_ms: 10.0, lower_ms: 0.0, analysis_ms: 0.0, total_ms: 11.0, ..Timings::default() },
     };
 
     Run { files: vec![racy, tile, broken], total_ms: 70.25 }

@@ -69,6 +69,9 @@ pub struct SolverDebug {
     /// Never make the second, fresh-solver try of an undecided query (for
     /// measuring what it decides).
     pub incremental_only: bool,
+    /// Where the engine sums its phases and solver stages (always on; one
+    /// per file, shared by the file's kernels and threads).
+    pub profile: gpurace_core::Profile,
 }
 
 impl Default for Config {

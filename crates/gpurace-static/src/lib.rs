@@ -29,5 +29,6 @@ pub use config::{Config, SolverDebug};
 pub use exec::{trace, Symbolic};
 pub use gpurace_core::c::width;
 pub use gpurace_core::{
-    term, AccessMode, Certainty, HostValue, KernelResult, Location, Race, RaceClass, RaceKind, Site, Verdict, Witness,
+    term, AccessMode, Certainty, HostValue, KernelResult, Location, Profile, Race, RaceClass, RaceKind, Site, Verdict,
+    Witness,
 };

@@ -109,6 +109,7 @@ pub(super) fn usable_flags(
     let cfg = z3::Config::new();
     let ctx = z3::Context::new(&cfg);
     let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
+    solver.stage = "flag";
     let distinct = || vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())];
     let query = |one: Vec<T>, two: Vec<T>, same: Vec<(T, T)>| Query {
         one,

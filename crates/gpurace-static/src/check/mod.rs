@@ -177,15 +177,19 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         ..config.clone()
     };
     let sizes = exec::Symbolic { block: config.block.is_none(), grid: config.grid.is_none() };
-    let mut trace = exec::trace(kernel, sizes, &site.pointers, &constant_params(kernel, site));
+    let profile = &config.debug.profile;
+    let mut trace =
+        profile.time("trace", || exec::trace(kernel, sizes, &site.pointers, &constant_params(kernel, site)));
     let site = &with_fields(site, &trace);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
-    (trace.usable, trace.chains) = usable_flags(&trace, kernel, config, &one, &two);
+    (trace.usable, trace.chains) = profile.time("flags", || usable_flags(&trace, kernel, config, &one, &two));
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
-    let found = run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start);
+    let found =
+        profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start));
+    let reporting = Instant::now();
 
     let mut diagnostics = Vec::new();
     let mut races = Vec::new();
@@ -283,6 +287,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         );
         diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
     }
+    profile.add("report", reporting.elapsed().as_secs_f64() * 1000.0);
     KernelCheck { verdict, races, diagnostics, work: found.work }
 }
 

@@ -299,10 +299,11 @@ pub(super) fn run<'c>(
         let _ = done.send(());
         result
     });
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    debug.profile.add(&format!("solver: {stage}"), ms);
     if debug.query_stats {
         let stats = solver.get_statistics();
         let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
         eprintln!("query {stage}: {result:?} rlimit {rlimit} {ms:.0} ms");
     }
     match result {
