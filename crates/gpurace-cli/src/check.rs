@@ -11,6 +11,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
+use gpurace_core::KernelResult;
 use gpurace_ir::{Diagnostic, Severity};
 use gpurace_report::{FileReport, Format, Run, Sources, Timings};
 use rayon::prelude::*;
@@ -91,7 +92,15 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let mut pool: Vec<(std::path::PathBuf, String)> = inputs.iter().map(|i| (i.path.clone(), i.name.clone())).collect();
     pool.extend(inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), p.display().to_string())));
     pool.extend(db_units.iter().map(|p| (p.clone(), program::display_name(p))));
-    let units = Units::new(&options, pool);
+    let cache = if args.no_cache {
+        None
+    } else {
+        args.cache_dir
+            .clone()
+            .or_else(gpurace_cache::Cache::default_dir)
+            .and_then(|dir| gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity()))
+    };
+    let units = Units::new(&options, pool, cache);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress bar on stderr for runs over several files; indicatif draws
     // nothing when stderr is not a terminal.
@@ -230,7 +239,7 @@ fn check_file(
     let unit = match units.lowered_before(&input.path) {
         Some(unit) => unit,
         None => {
-            let lowered = gpurace_front::lower_file(&input.path, units.options())?;
+            let lowered = crate::cache::lower(units.cache(), &input.path, units.options())?;
             let symbols = gpurace_link::symbols(&lowered.program);
             std::sync::Arc::new(program::Unit { lowered, symbols })
         }
@@ -243,9 +252,10 @@ fn check_file(
         debug: gpurace_static::SolverDebug { profile: profile.clone(), ..config.debug.clone() },
         ..config.clone()
     };
-    let program =
-        profile.time("program", || whole_program(input, &unit, units, host.enabled, &settings, &mut report));
+    let program = profile.time("program", || whole_program(input, &unit, units, host.enabled, &settings, &mut report));
     let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
+    let host_key = format!("{} {:?}", host.enabled, settings.assumptions);
+    let key = units.cache().and_then(|_| crate::cache::results_key(&program, &host_key, config));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
     let mut program = program;
@@ -254,7 +264,19 @@ fn check_file(
         program.to_mut().kernels.truncate(own);
     }
     sites.retain(|s| s.kernel < own);
-    report.kernels = gpurace_static::check_sites(&program, config, &sites);
+    let cached = key.clone().and_then(|key| profile.time("cache", || units.cache()?.get::<Vec<KernelResult>>(key)));
+    report.kernels = match cached {
+        Some(kernels) => kernels,
+        None => {
+            let kernels = gpurace_static::check_sites(&program, config, &sites);
+            if let (Some(cache), Some(key)) = (units.cache(), key) {
+                if crate::cache::storable(&kernels) {
+                    cache.put(key, &kernels);
+                }
+            }
+            kernels
+        }
+    };
     let before = report.kernels.len();
     report.kernels.retain(|k| !settings.ignores(&k.kernel));
     let ignored = before - report.kernels.len();

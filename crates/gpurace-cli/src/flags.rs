@@ -111,6 +111,19 @@ pub struct CheckArgs {
     #[arg(long)]
     pub stats: bool,
 
+    /// Neither read nor write the on-disk cache of lowered files and results
+    ///
+    /// By default gpurace keeps, in `$XDG_CACHE_HOME/gpurace/cache` (or
+    /// `~/.cache/gpurace/cache`), each lowered file with the files clang read
+    /// for it, and each file's results with what its analysis saw, so that
+    /// re-checking an unchanged file does not parse or analyse it again.
+    #[arg(long)]
+    pub no_cache: bool,
+
+    /// The folder of the on-disk cache (instead of the default one)
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache_dir: Option<PathBuf>,
+
     /// Debugging: write every solver query as an SMT-LIB file into DIR
     #[arg(long, value_name = "DIR", hide = true)]
     pub solver_dump: Option<PathBuf>,

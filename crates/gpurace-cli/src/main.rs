@@ -10,6 +10,7 @@
 //! Tests: flag parsing next to the flags (`flags.rs`, `geometry.rs`), and the
 //! binary end to end in `tests/`.
 
+mod cache;
 mod check;
 mod config;
 mod flags;

@@ -45,6 +45,7 @@ type Slot = Arc<OnceLock<Option<Arc<Unit>>>>;
 /// The run's pool of units and the ones lowered so far.
 pub struct Units<'a> {
     options: &'a Options,
+    cache: Option<gpurace_cache::Cache>,
     pool: Vec<Entry>,
     lowered: Mutex<HashMap<PathBuf, Slot>>,
     texts: Mutex<HashMap<PathBuf, Option<Arc<String>>>>,
@@ -59,18 +60,23 @@ pub struct Context {
 
 impl<'a> Units<'a> {
     /// A pool of `(path, name)` units, the first name of a path kept.
-    pub fn new(options: &'a Options, pool: Vec<(PathBuf, String)>) -> Units<'a> {
+    pub fn new(options: &'a Options, pool: Vec<(PathBuf, String)>, cache: Option<gpurace_cache::Cache>) -> Units<'a> {
         let mut seen = HashSet::new();
         let pool = pool
             .into_iter()
             .map(|(path, name)| Entry { path: canonical(&path), name })
             .filter(|e| seen.insert(e.path.clone()))
             .collect();
-        Units { options, pool, lowered: Mutex::new(HashMap::new()), texts: Mutex::new(HashMap::new()) }
+        Units { options, cache, pool, lowered: Mutex::new(HashMap::new()), texts: Mutex::new(HashMap::new()) }
     }
 
     pub fn options(&self) -> &Options {
         self.options
+    }
+
+    /// The run's on-disk cache, unless `--no-cache`.
+    pub fn cache(&self) -> Option<&gpurace_cache::Cache> {
+        self.cache.as_ref()
     }
 
     /// Whether any file could be linked with another.
@@ -86,7 +92,7 @@ impl<'a> Units<'a> {
             map.entry(entry.path.clone()).or_default().clone()
         };
         slot.get_or_init(|| {
-            let lowered = gpurace_front::lower_file(Path::new(&entry.name), self.options).ok()?;
+            let lowered = crate::cache::lower(self.cache.as_ref(), Path::new(&entry.name), self.options).ok()?;
             let symbols = gpurace_link::symbols(&lowered.program);
             Some(Arc::new(Unit { lowered, symbols }))
         })

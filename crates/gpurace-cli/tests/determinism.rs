@@ -20,10 +20,11 @@ fn inputs() -> Vec<PathBuf> {
     dirs
 }
 
-/// `gpurace check --format json` of `dir` with `--jobs N`, without `timings`.
+/// `gpurace check --format json` of `dir` with `--jobs N`, without `timings`
+/// (and without the cache, so that both runs analyse).
 fn report(dir: &Path, jobs: &str) -> String {
     let dir = dir.to_str().expect("a UTF-8 path");
-    let run = gpurace(&["check", "--format", "json", "--jobs", jobs, dir]);
+    let run = gpurace(&["check", "--format", "json", "--no-cache", "--jobs", jobs, dir]);
     assert!(run.code == 0 || run.code == 1, "exit {} on {dir}:\n{}", run.code, run.stderr);
     let mut json = run.json();
     strip_timings(&mut json);

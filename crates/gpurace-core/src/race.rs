@@ -1,8 +1,10 @@
 //! A race: two accesses (or a barrier) that the engine shows can conflict,
 //! with the evidence it has for it.
 
+use serde::{Deserialize, Serialize};
+
 /// Which threads race, named by the smallest scope that contains both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum RaceClass {
     /// Threads of different blocks.
     InterBlock,
@@ -23,7 +25,7 @@ impl RaceClass {
 }
 
 /// What goes wrong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum RaceKind {
     /// Two accesses to one element, at least one a write, not ordered by a
     /// barrier and not both atomic.
@@ -42,7 +44,7 @@ impl RaceKind {
 }
 
 /// How much the engine trusts the race.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Certainty {
     /// A concrete witness exists for every run of the launch.
     Definite,
@@ -63,7 +65,7 @@ impl Certainty {
 }
 
 /// How an access touches memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum AccessMode {
     Read,
     Write,
@@ -81,7 +83,7 @@ impl AccessMode {
 }
 
 /// One side of a race: an access expression (or a barrier) in the source.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Location {
     /// The file as the front-end named it.
     pub file: String,
@@ -96,7 +98,7 @@ pub struct Location {
 
 /// Concrete values under which the race happens. Every field is optional so
 /// that an engine can report what it knows.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Witness {
     /// `gridDim` and `blockDim` of the launch.
     pub grid: Option<[u32; 3]>,
@@ -124,7 +126,7 @@ pub struct Witness {
 }
 
 /// A race found in one kernel.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Race {
     pub class: RaceClass,
     pub kind: RaceKind,

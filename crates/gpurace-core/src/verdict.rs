@@ -1,11 +1,13 @@
 //! The outcome of checking one kernel.
 
+use serde::{Deserialize, Serialize};
+
 use gpurace_ir::Diagnostic;
 
 use crate::Race;
 
 /// What the engine concluded about one kernel.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
     /// At least one race was found; see [`KernelResult::races`].
     Race,
@@ -36,7 +38,7 @@ impl Verdict {
 }
 
 /// The result of checking one kernel (one template instantiation).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KernelResult {
     /// The kernel's display name, `name<args>` for template instantiations.
     pub kernel: String,

@@ -93,6 +93,10 @@ pub struct ClangRun {
     pub clang_ms: f64,
     /// The prelude folder (its declarations are not the user's).
     pub prelude: PathBuf,
+    /// Every file clang read (clang's `-MD` list); `None` when it is not
+    /// known, or when a missing header was stood in for (a header that
+    /// appears later would change the parse).
+    pub deps: Option<Vec<PathBuf>>,
 }
 
 /// Folders whose headers are the system's, not the user's. Declarations from
@@ -124,6 +128,7 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     }
     run.diagnostics = stubs.report(run.diagnostics);
     run.clang_ms = clang_ms;
+    run.deps = None;
     Ok(run)
 }
 
@@ -160,6 +165,11 @@ fn run_once(
     if let Some(dir) = stubs {
         // Searched last, for `"..."` and `<...>` alike: a real header wins.
         cmd.arg("-idirafter").arg(dir);
+    }
+    // The files clang reads, for a cache to check (see `ClangRun::deps`).
+    let depfile = tempfile::NamedTempFile::new().ok();
+    if let Some(dep) = &depfile {
+        cmd.arg("-MD").arg("-MF").arg(dep.path());
     }
     cmd.args(["-Xclang", "-ast-dump"]).arg(file);
     cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -209,7 +219,40 @@ fn run_once(
             ))
         }
     }
-    Ok(ClangRun { dump, diagnostics, clang_ms, prelude })
+    let cwd = file.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf).unwrap_or_default();
+    let deps = depfile
+        .and_then(|dep| std::fs::read_to_string(dep.path()).ok())
+        .map(|text| parse_depfile(&text).into_iter().map(|p| cwd.join(p)).collect::<Vec<_>>())
+        .filter(|deps: &Vec<PathBuf>| !deps.is_empty());
+    Ok(ClangRun { dump, diagnostics, clang_ms, prelude, deps })
+}
+
+/// The prerequisites of a make rule as clang writes it (`target: a.cu \`,
+/// ` b.h`; spaces in names escaped with `\`).
+fn parse_depfile(text: &str) -> Vec<String> {
+    let joined = text.replace("\\\n", " ").replace("\\\r\n", " ");
+    let Some((_, rest)) = joined.split_once(": ") else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&' ') => {
+                current.push(' ');
+                chars.next();
+            }
+            c if c.is_whitespace() => {
+                if !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
 }
 
 /// clang runs in the file's folder, so relative `-I` folders are made

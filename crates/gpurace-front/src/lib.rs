@@ -27,7 +27,7 @@ pub struct Options {
 }
 
 /// The result of lowering one file.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Lowered {
     pub program: Program,
     /// Problems in the input, each with file:line and a reason.
@@ -36,6 +36,10 @@ pub struct Lowered {
     pub clang_ms: f64,
     /// Wall time spent lowering clang's output, in milliseconds.
     pub lower_ms: f64,
+    /// Every file clang read for it (the file and its headers), for a cache
+    /// of lowered files to check; `None` when not known (see
+    /// [`clang::ClangRun::deps`]).
+    pub deps: Option<Vec<PathBuf>>,
 }
 
 /// Failing to run at all (as opposed to problems in the input, which are
@@ -112,7 +116,13 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
     let mut all = run.diagnostics;
     all.iter_mut().chain(diagnostics.iter_mut()).for_each(|d| rename(&mut d.file));
     all.append(&mut diagnostics);
-    Ok(Lowered { program, diagnostics: all, clang_ms: run.clang_ms, lower_ms: start.elapsed().as_secs_f64() * 1000.0 })
+    Ok(Lowered {
+        program,
+        diagnostics: all,
+        clang_ms: run.clang_ms,
+        lower_ms: start.elapsed().as_secs_f64() * 1000.0,
+        deps: run.deps,
+    })
 }
 
 pub mod ast;

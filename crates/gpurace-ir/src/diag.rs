@@ -1,6 +1,6 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -22,6 +22,47 @@ pub struct Diagnostic {
     /// Stable machine-readable code, e.g. `clang-error`, `unsupported-construct`.
     pub code: &'static str,
     pub message: String,
+}
+
+/// A [`Diagnostic`] as read back from a cache: its code is owned until it
+/// is interned.
+#[derive(Deserialize)]
+struct StoredDiagnostic {
+    severity: Severity,
+    file: String,
+    line: u32,
+    col: u32,
+    code: String,
+    message: String,
+}
+
+impl<'de> Deserialize<'de> for Diagnostic {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Diagnostic, D::Error> {
+        let d = StoredDiagnostic::deserialize(d)?;
+        Ok(Diagnostic {
+            severity: d.severity,
+            file: d.file,
+            line: d.line,
+            col: d.col,
+            code: intern(d.code),
+            message: d.message,
+        })
+    }
+}
+
+/// The one `'static` copy of a diagnostic code read back from a cache
+/// (codes are a small fixed set, so each is kept once per process).
+fn intern(code: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static CODES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut codes = CODES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = codes.get(code.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(code.into_boxed_str());
+    codes.insert(leaked);
+    leaked
 }
 
 impl Diagnostic {

@@ -1,9 +1,9 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Base, SharedId, Span, Type, VarId};
 
 /// One of the three dimensions of CUDA's index variables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dim {
     X,
     Y,
@@ -11,7 +11,7 @@ pub enum Dim {
 }
 
 /// CUDA's built-in per-thread values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Builtin {
     ThreadIdx(Dim),
     BlockIdx(Dim),
@@ -20,14 +20,14 @@ pub enum Builtin {
     WarpSize,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnOp {
     Neg,
     Not,
     BitNot,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum BinOp {
     Add,
     Sub,
@@ -87,7 +87,7 @@ impl BinOp {
 ///
 /// Every operator carries the C type of its result, so `unsigned` wrap-around,
 /// 64-bit `size_t` arithmetic and signed division can be modelled exactly.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Expr {
     Int {
         value: i128,

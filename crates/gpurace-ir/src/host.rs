@@ -1,10 +1,10 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Block, Expr, LoopPattern, Param, Span, Var, VarId};
 
 /// A host function that launches kernels or leads to one (full body kept, so
 /// host-guided analysis can evaluate it).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HostFunction {
     pub name: String,
     pub span: Span,
@@ -28,7 +28,7 @@ pub fn source_name(name: &str) -> &str {
 }
 
 /// How the launch was written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LaunchForm {
     /// `kernel<<<grid, block, shmem, stream>>>(args)`
     Chevrons,
@@ -39,7 +39,7 @@ pub enum LaunchForm {
 }
 
 /// How memory was obtained.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AllocKind {
     CudaMalloc,
     CudaMallocManaged,
@@ -52,7 +52,7 @@ pub enum AllocKind {
 }
 
 /// One allocation call seen before a launch in the same host function.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Alloc {
     pub kind: AllocKind,
     /// The host variable that receives the pointer, when it is a plain variable.
@@ -64,7 +64,7 @@ pub struct Alloc {
 
 /// A fact the host code establishes at a launch site, recorded for the
 /// host-guided analysis.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum HostFact {
     /// The launch runs only when `cond` is `holds` (an enclosing `if`, or an
     /// early exit `if (c) return;` before it, recorded with `holds: false`).
@@ -93,7 +93,7 @@ pub enum HostFact {
 }
 
 /// One launch site.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Launch {
     pub form: LaunchForm,
     /// Index into [`crate::Program::kernels`], `None` when the launched kernel

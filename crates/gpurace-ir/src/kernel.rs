@@ -1,21 +1,21 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Block, Diagnostic, HostFunction, Launch, Record, Space, Span, Type};
 
 /// Index into a function's [`Kernel::vars`] (or [`HostFunction::vars`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct VarId(pub u32);
 
 /// Index into [`Kernel::shared`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SharedId(pub u32);
 
 /// Index into [`Program::globals`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct GlobalId(pub u32);
 
 /// What a variable stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum VarKind {
     /// A local variable of the source (or a parameter of an inlined function).
     Local,
@@ -25,7 +25,7 @@ pub enum VarKind {
     Temp,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Var {
     pub name: String,
     pub ty: Type,
@@ -33,7 +33,7 @@ pub struct Var {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Param {
     pub name: String,
     pub ty: Type,
@@ -41,7 +41,7 @@ pub struct Param {
 
 /// A `__shared__` variable: declared in the kernel (or an inlined function),
 /// one copy per block.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SharedVar {
     pub name: String,
     pub ty: Type,
@@ -53,7 +53,7 @@ pub struct SharedVar {
 /// A variable at namespace scope: in device memory (`__device__`,
 /// `__constant__`, `__managed__`, `__shared__`), or a host variable
 /// (`Space::Host`) that host code reads and writes.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Global {
     pub name: String,
     pub ty: Type,
@@ -68,7 +68,7 @@ pub struct Global {
 }
 
 /// One kernel: a `__global__` function, or one template instantiation of one.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Kernel {
     /// The name as written, e.g. `reduce`.
     pub name: String,
@@ -95,7 +95,7 @@ impl Kernel {
 }
 
 /// Everything the front-end produced for one translation unit.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Program {
     /// Source files, indexed by [`crate::FileId`].
     pub files: Vec<String>,

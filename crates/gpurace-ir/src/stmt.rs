@@ -1,9 +1,9 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{Expr, GlobalId, SharedId, Span, Type, VarId};
 
 /// Memory spaces of CUDA.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Space {
     Global,
@@ -34,7 +34,7 @@ impl Space {
 
 /// The object an access addresses; two accesses can only touch the same
 /// memory when their bases may alias.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Base {
     /// A pointer parameter, or a pointer field reached through `fields` from a
     /// by-value struct parameter.
@@ -55,7 +55,7 @@ pub enum Base {
 }
 
 /// Synchronisation scope of atomics and fences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     Warp,
@@ -76,7 +76,7 @@ impl Scope {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AtomicOp {
     Add,
     Sub,
@@ -93,7 +93,7 @@ pub enum AtomicOp {
     Store,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AccessKind {
     Read,
     Write,
@@ -101,7 +101,7 @@ pub enum AccessKind {
 }
 
 /// One memory access: `size` bytes at `base + offset` (offset in bytes).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Access {
     /// Identity of the access within its function, unique and in source
     /// order (see [`number_nodes`]); the engine keys what it derives from an
@@ -133,10 +133,10 @@ impl Access {
 }
 
 /// Block, warp and grid barriers.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Barrier {
     /// `__syncthreads()` and its `_count/_and/_or` forms, `this_thread_block().sync()`.
-    Block { variant: &'static str },
+    Block { variant: String },
     /// `__syncwarp(mask)` and tile syncs.
     Warp { mask: Expr },
     /// The barrier of a cooperative-groups tile wider than a warp: the
@@ -149,7 +149,7 @@ pub enum Barrier {
 
 pub type Block = Vec<Stmt>;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LoopKind {
     For,
     While,
@@ -157,7 +157,7 @@ pub enum LoopKind {
 }
 
 /// How a loop's induction variable moves each iteration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StepOp {
     Add,
     Sub,
@@ -176,7 +176,7 @@ pub const INDIRECT_CALL: &str = "(*)";
 pub const FUNCTION_VALUE_PREFIX: &str = "&";
 
 /// A recognised `for (v = init; v CMP bound; v = v STEP step)` loop.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoopPattern {
     pub var: VarId,
     pub init: Expr,
@@ -188,7 +188,7 @@ pub struct LoopPattern {
 
 /// A loop. Each iteration runs `cond_pre`, tests `cond` (none: always true),
 /// runs `body`, then `step`. A `do`-loop runs `body` before its first test.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Loop {
     /// Identity of the loop within its function, unique and in source order
     /// (see [`number_nodes`]).
@@ -205,7 +205,7 @@ pub struct Loop {
 
 /// One arm of a C `switch`: control falls through to the next arm unless the
 /// body ends in `Break` (C semantics are kept).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Case {
     /// Empty for `default`.
     pub values: Vec<i128>,
@@ -213,7 +213,7 @@ pub struct Case {
     pub body: Block,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Stmt {
     /// Declares a local variable; `None` leaves it uninitialised.
     Decl {
@@ -322,11 +322,11 @@ pub enum Stmt {
 /// Calls `f` on every statement of a block and of the blocks nested in it
 /// (branches, loop parts, cases, scopes, inlined bodies), pre-order.
 /// Identity of a memory access within one function (see [`number_nodes`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct AccessId(pub u32);
 
 /// Identity of a loop within one function (see [`number_nodes`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct LoopId(pub u32);
 
 /// Numbers the loops and the accesses of a function body 0, 1, 2, ... in

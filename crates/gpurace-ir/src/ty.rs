@@ -1,9 +1,9 @@
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A C type as far as the analyses need it: scalars with their width and
 /// signedness, pointers, arrays, and records by name (layout in
 /// [`crate::Program::records`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Type {
     Void,
     Bool,
@@ -78,7 +78,7 @@ impl Type {
 }
 
 /// One field of a record, at a byte offset.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Field {
     pub name: String,
     pub ty: Type,
@@ -86,7 +86,7 @@ pub struct Field {
 }
 
 /// The layout of a struct or class used by the program.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     pub name: String,
     pub size: u64,

@@ -532,7 +532,7 @@ impl FnLower<'_, '_> {
                     "__syncthreads_or" => "or",
                     _ => "plain",
                 };
-                self.emit(Stmt::Barrier { barrier: Barrier::Block { variant }, span });
+                self.emit(Stmt::Barrier { barrier: Barrier::Block { variant: variant.to_string() }, span });
                 if variant == "plain" {
                     return Some(void);
                 }

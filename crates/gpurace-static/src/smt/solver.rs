@@ -268,6 +268,9 @@ pub(super) enum Outcome<'c> {
     Sat(Model<'c>),
 }
 
+/// Why a query the wall-clock watchdog interrupted is undecided.
+pub(crate) const QUERY_TIME: &str = "the query's wall-clock safety net fired";
+
 /// Checks `solver` under the wall-clock watchdog.
 pub(super) fn run<'c>(
     ctx: &'c Context,
@@ -289,9 +292,12 @@ pub(super) fn run<'c>(
     let (done, wait) = std::sync::mpsc::channel::<()>();
     let limit = std::time::Duration::from_millis(u64::from(timeout_ms) + 50);
     let started = std::time::Instant::now();
+    let fired = std::sync::atomic::AtomicBool::new(false);
     let result = std::thread::scope(|s| {
+        let fired = &fired;
         s.spawn(move || {
             if wait.recv_timeout(limit).is_err() {
+                fired.store(true, std::sync::atomic::Ordering::SeqCst);
                 handle.interrupt();
             }
         });
@@ -308,6 +314,12 @@ pub(super) fn run<'c>(
     }
     match result {
         SatResult::Unsat => Outcome::Unsat,
+        // Said in words a cache can tell apart: a result the watchdog
+        // decided may differ between runs (z3 calls it `canceled`, as it
+        // does some deterministic work limits).
+        SatResult::Unknown if fired.load(std::sync::atomic::Ordering::SeqCst) => {
+            Outcome::Unknown(QUERY_TIME.to_string())
+        }
         SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string())),
         SatResult::Sat => match solver.get_model() {
             Some(model) => Outcome::Sat(model),

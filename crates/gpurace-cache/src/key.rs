@@ -1,0 +1,65 @@
+//! Cache keys: SHA-256 over the parts that decide an entry.
+
+use sha2::{Digest, Sha256};
+
+/// A key under construction: feed it every part that decides the entry,
+/// each framed by its length so that parts cannot run into each other.
+#[derive(Clone, Default)]
+pub struct Key(Sha256);
+
+impl Key {
+    pub fn new(kind: &str) -> Key {
+        Key::default().part(kind.as_bytes())
+    }
+
+    /// Adds one part.
+    pub fn part(mut self, bytes: &[u8]) -> Key {
+        self.0.update((bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+        self
+    }
+
+    /// Adds one text part.
+    pub fn text(self, s: &str) -> Key {
+        self.part(s.as_bytes())
+    }
+
+    pub(crate) fn finish(self) -> [u8; 32] {
+        self.0.finalize().into()
+    }
+}
+
+/// The SHA-256 of some bytes.
+pub(crate) fn digest(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
+}
+
+/// Who wrote an entry: the running binary's path, size and modification
+/// time. A rebuilt binary has another identity, so it never reads entries
+/// that an older lowering or engine wrote.
+pub fn tool_identity() -> Vec<u8> {
+    let mut out = Vec::new();
+    if let Ok(exe) = std::env::current_exe() {
+        out.extend(exe.to_string_lossy().as_bytes());
+        if let Ok(meta) = std::fs::metadata(&exe) {
+            out.extend(meta.len().to_le_bytes());
+            if let Ok(Ok(since)) = meta.modified().map(|m| m.duration_since(std::time::UNIX_EPOCH)) {
+                out.extend(since.as_nanos().to_le_bytes());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_framed() {
+        let a = Key::new("k").text("ab").text("c").finish();
+        let b = Key::new("k").text("a").text("bc").finish();
+        assert_ne!(a, b);
+        assert_eq!(a, Key::new("k").text("ab").text("c").finish());
+    }
+}

@@ -1,0 +1,88 @@
+//! The run's on-disk cache (`gpurace-cache`): lowered units, and each file's
+//! kernel results, so that re-checking an unchanged file costs about as
+//! much as reading it.
+//!
+//! A unit's key is how it is parsed (the path as given, the working folder,
+//! clang and its flags); the entry holds the files clang read for it, and
+//! is used only while each has the content it had. A file's results are
+//! keyed by what the analysis sees: the linked program (serialised), the
+//! host settings and the engine's configuration. A result that a wall-clock
+//! safety net decided is never stored: another run could decide otherwise.
+
+use std::path::{Path, PathBuf};
+
+use gpurace_cache::{Cache, Key};
+use gpurace_core::KernelResult;
+use gpurace_front::{Lowered, Options};
+
+/// Lowers `path` (as given) with `options`, from the cache when an entry
+/// of it is still good, storing what it lowered when it can.
+pub fn lower(cache: Option<&Cache>, path: &Path, options: &Options) -> Result<Lowered, gpurace_front::Error> {
+    let Some(cache) = cache else { return gpurace_front::lower_file(path, options) };
+    let key = unit_key(path, options);
+    if let Some(mut lowered) = cache.get_unit::<Lowered>(key.clone()) {
+        // Nothing was parsed this time.
+        lowered.clang_ms = 0.0;
+        lowered.lower_ms = 0.0;
+        return Ok(lowered);
+    }
+    let lowered = gpurace_front::lower_file(path, options)?;
+    if let Some(deps) = &lowered.deps {
+        let mut deps: Vec<PathBuf> = deps.clone();
+        // The flags a compilation database gives the file are part of how
+        // it was parsed.
+        if let Some(dir) = &options.compile_db {
+            deps.push(dir.join("compile_commands.json"));
+        }
+        cache.put_unit(key, &deps, &lowered);
+    }
+    Ok(lowered)
+}
+
+fn unit_key(path: &Path, options: &Options) -> Key {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let clang = gpurace_front::clang::find_clang(options.clang.as_deref()).ok();
+    let mut key = Key::new("unit")
+        .text(&cwd.to_string_lossy())
+        .text(&path.to_string_lossy())
+        .text(&format!("{:?}", clang.as_ref().map(|c| (c, identity_of(c)))))
+        .text(&format!("{:?}", (&options.includes, &options.defines, &options.gpu_arch, &options.compile_db)));
+    if let Some(env) = std::env::var_os("GPURACE_CLANG") {
+        key = key.text(&env.to_string_lossy());
+    }
+    key
+}
+
+/// A file's size and modification time (clang itself is not read whole).
+fn identity_of(path: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+/// The key of a file's kernel results: the linked program it is analysed
+/// as, the host settings and the engine's configuration (its debugging
+/// switches and profile aside).
+pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_static::Config) -> Option<Key> {
+    let program = bincode_bytes(program)?;
+    let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
+    let engine = format!(
+        "{block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {}",
+        config.warp_sync, config.host_geometry, config.report_possible, config.stats
+    );
+    Some(Key::new("results").part(&program).text(host).text(&engine))
+}
+
+fn bincode_bytes(program: &gpurace_ir::Program) -> Option<Vec<u8>> {
+    gpurace_cache::serialize(program)
+}
+
+/// Whether results can be stored: none was decided by a wall-clock safety
+/// net (a file's, a kernel's or a solver query's), which another run could
+/// decide otherwise.
+pub fn storable(kernels: &[KernelResult]) -> bool {
+    let timed = |text: &str| text.contains("wall-clock safety net");
+    kernels.iter().all(|k| {
+        !k.undecided.as_deref().is_some_and(timed)
+            && k.diagnostics.iter().all(|d| d.code != "time-limit" && !timed(&d.message))
+    })
+}
