@@ -33,6 +33,17 @@ impl Profile {
         }
     }
 
+    /// Adds `n` events of `name` that take no time of their own (a pruning
+    /// rule deciding pairs).
+    pub fn count(&self, name: &str, n: u64) {
+        if n == 0 {
+            return;
+        }
+        if let Ok(mut table) = self.0.lock() {
+            table.entry(name.to_string()).or_default().count += n;
+        }
+    }
+
     /// Runs `work` as one run of `name`.
     pub fn time<R>(&self, name: &str, work: impl FnOnce() -> R) -> R {
         let start = Instant::now();

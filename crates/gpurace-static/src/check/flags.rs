@@ -80,14 +80,16 @@ pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Tra
 /// (by a thread other than the waiting one, or by the waiting one before
 /// its wait) can end the wait. Each is asked of the solver; an undecided
 /// query leaves the pair out, which can only add races. Then the chains of
-/// these pairs through other threads ([`flag_chains`]).
+/// these pairs through other threads ([`flag_chains`]). The work spent is
+/// the third result (it counts towards the file's budget); past a quarter
+/// of a kernel's budget the pairs left are not asked (left out).
 pub(super) fn usable_flags(
     trace: &Trace<'_>,
     kernel: &Kernel,
     config: &Config,
     one: &[T],
     two: &[T],
-) -> (HashSet<(usize, usize)>, Vec<Chain>) {
+) -> (HashSet<(usize, usize)>, Vec<Chain>, u64) {
     let mut candidates = Vec::new();
     for a in &trace.accesses {
         for (rel, _) in &a.order.released {
@@ -104,7 +106,7 @@ pub(super) fn usable_flags(
     }
     let mut usable = HashSet::new();
     if candidates.is_empty() {
-        return (usable, Vec::new());
+        return (usable, Vec::new(), 0);
     }
     let cfg = z3::Config::new();
     let ctx = z3::Context::new(&cfg);
@@ -121,6 +123,9 @@ pub(super) fn usable_flags(
         abstractions: trace.abstractions.clone(),
     };
     for (rel, w) in candidates {
+        if solver.work() > config.kernel_rlimit / 4 {
+            break;
+        }
         let (r, wv) = (&trace.syncs[rel], &trace.syncs[w]);
         let Some(read) = &wv.value else { continue };
         // A release no other thread waits for at its address orders
@@ -172,7 +177,8 @@ pub(super) fn usable_flags(
         }
     }
     let chains = flag_chains(trace, &usable, &mut solver, &trace.abstractions);
-    (usable, chains)
+    let work = solver.work();
+    (usable, chains, work)
 }
 
 /// Hops a chain of flag hand-offs may take, and chains kept per kernel.

@@ -8,6 +8,7 @@
 //! relation of a racing pair. Every model is turned into a witness and checked
 //! by evaluating the accesses again with the engine's own semantics.
 
+mod congruence;
 mod findings;
 mod flags;
 mod intervals;
@@ -183,12 +184,13 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     let site = &with_fields(site, &trace);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
-    (trace.usable, trace.chains) = profile.time("flags", || usable_flags(&trace, kernel, config, &one, &two));
+    let flag_work;
+    (trace.usable, trace.chains, flag_work) =
+        profile.time("flags", || usable_flags(&trace, kernel, config, &one, &two));
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
-    let found =
-        profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start));
+    let found = profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start));
     let reporting = Instant::now();
 
     let mut diagnostics = Vec::new();
@@ -288,7 +290,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
     }
     profile.add("report", reporting.elapsed().as_secs_f64() * 1000.0);
-    KernelCheck { verdict, races, diagnostics, work: found.work }
+    KernelCheck { verdict, races, diagnostics, work: found.work + flag_work }
 }
 
 /// What checking a kernel at one launch site gives.

@@ -9,6 +9,7 @@ use gpurace_core::term::{self as t, T};
 use gpurace_core::AccessMode;
 use gpurace_ir::{AccessKind, Kernel, Scope, Space};
 
+use super::congruence::disjoint_congruence;
 use super::flags::apart;
 use super::intervals::{block_link, group_counts};
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
@@ -108,6 +109,8 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
         None => !used[0] && !used[1],
     };
     let mut jobs = Vec::new();
+    // Pairs the GCD test decided, for the profile.
+    let mut congruent = 0;
     let n = trace.accesses.len();
     // With a concrete 1-D block, the offsets of accesses that depend on
     // nothing but `threadIdx.x`, for every thread of the block.
@@ -136,6 +139,10 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
             if relations.is_empty() || disjoint_constants(a, b) || disjoint_lanes(a, b, &relations, one_d) {
                 continue;
             }
+            if disjoint_congruence(a, b) {
+                congruent += 1;
+                continue;
+            }
             let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
             if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
                 if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
@@ -150,6 +157,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
             jobs.push(Job::Pair { a: i, b: j, relations });
         }
     }
+    config.debug.profile.count("pruned: congruence", congruent);
     for (i, barrier) in trace.barriers.iter().enumerate() {
         if !barrier.guard.is_true() {
             jobs.push(Job::Divergence { barrier: i });
