@@ -1,8 +1,8 @@
 //! gpurace's on-disk cache, so that re-checking an unchanged file costs
 //! about as little as hashing it.
 //!
-//! Two kinds of entries, in one folder (`$XDG_CACHE_HOME/gpurace/cache` by
-//! default):
+//! Two kinds of entries, in one folder (the CLI's default is
+//! `$XDG_CACHE_HOME/gpurace/cache`):
 //! - **units**: a lowered translation unit, under a key of how it was
 //!   parsed (its path, clang's flags), with the files clang read for it and
 //!   a hash of each ([`Cache::get_unit`] returns it only while every one of

@@ -33,15 +33,6 @@ impl Cache {
         Some(Cache { dir: dir.to_path_buf(), identity })
     }
 
-    /// `$XDG_CACHE_HOME/gpurace/cache`, else `~/.cache/gpurace/cache`.
-    pub fn default_dir() -> Option<PathBuf> {
-        let base = std::env::var_os("XDG_CACHE_HOME")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-        Some(base.join("gpurace").join("cache"))
-    }
-
     /// The value stored under `key` by [`Cache::put_unit`], if every file it
     /// was made from still has the content it had then.
     pub fn get_unit<T: DeserializeOwned>(&self, key: Key) -> Option<T> {

@@ -63,7 +63,7 @@ fn identity_of(path: &Path) -> Option<(u64, std::time::SystemTime)> {
 /// as, the host settings and the engine's configuration (its debugging
 /// switches and profile aside).
 pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_static::Config) -> Option<Key> {
-    let program = bincode_bytes(program)?;
+    let program = gpurace_cache::serialize(program)?;
     let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
     let engine = format!(
         "{block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {}",
@@ -72,17 +72,11 @@ pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_s
     Some(Key::new("results").part(&program).text(host).text(&engine))
 }
 
-fn bincode_bytes(program: &gpurace_ir::Program) -> Option<Vec<u8>> {
-    gpurace_cache::serialize(program)
-}
-
-/// Whether results can be stored: none was decided by a wall-clock safety
-/// net (a file's, a kernel's or a solver query's), which another run could
-/// decide otherwise.
-pub fn storable(kernels: &[KernelResult]) -> bool {
-    let timed = |text: &str| text.contains("wall-clock safety net");
-    kernels.iter().all(|k| {
-        !k.undecided.as_deref().is_some_and(timed)
-            && k.diagnostics.iter().all(|d| d.code != "time-limit" && !timed(&d.message))
-    })
+/// Whether results can be stored: no wall-clock safety net decided any of
+/// them (a file's or a kernel's time limit, a `time-limit` warning; a
+/// query the watchdog interrupted, which the file's profile counts), since
+/// another run could decide otherwise.
+pub fn storable(kernels: &[KernelResult], profile: &gpurace_static::Profile) -> bool {
+    !profile.phases().contains_key(gpurace_static::WATCHDOG)
+        && kernels.iter().flat_map(|k| &k.diagnostics).all(|d| d.code != "time-limit")
 }

@@ -95,10 +95,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     let cache = if args.no_cache {
         None
     } else {
-        args.cache_dir
-            .clone()
-            .or_else(gpurace_cache::Cache::default_dir)
-            .and_then(|dir| gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity()))
+        // Beside the prelude, in the user's cache folder.
+        let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
+        gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity())
     };
     let units = Units::new(&options, pool, cache);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
@@ -270,7 +269,7 @@ fn check_file(
         None => {
             let kernels = gpurace_static::check_sites(&program, config, &sites);
             if let (Some(cache), Some(key)) = (units.cache(), key) {
-                if crate::cache::storable(&kernels) {
+                if crate::cache::storable(&kernels, &profile) {
                     cache.put(key, &kernels);
                 }
             }

@@ -48,15 +48,23 @@ pub fn find_clang(explicit: Option<&Path>) -> Result<PathBuf, Error> {
     Err(Error::ClangNotFound)
 }
 
+/// The user's cache folder: `$XDG_CACHE_HOME` (when set and not empty),
+/// else `~/.cache`, else the temporary folder. gpurace keeps its prelude and
+/// its on-disk cache under `gpurace/` there.
+pub fn cache_home() -> PathBuf {
+    std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+}
+
 /// Writes the embedded prelude to a folder named after its hash (once per
 /// process, and reused across runs) and returns the folder.
 pub fn prelude_dir() -> Result<PathBuf, Error> {
     static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let result = DIR.get_or_init(|| {
-        let base = std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-            .unwrap_or_else(std::env::temp_dir);
+        let base = cache_home();
         let dir = base.join("gpurace").join(format!("prelude-{:016x}", prelude_files::HASH));
         if dir.join(PRELUDE_MAIN).is_file() {
             return Ok(dir);

@@ -32,3 +32,4 @@ pub use gpurace_core::{
     term, AccessMode, Certainty, HostValue, KernelResult, Location, Profile, Race, RaceClass, RaceKind, Site, Verdict,
     Witness,
 };
+pub use smt::WATCHDOG;

@@ -147,6 +147,13 @@ pub struct SyncOrder {
     pub notes: Vec<&'static str>,
 }
 
+impl SyncOrder {
+    /// Every flag wait before the access: on every path, then on some.
+    pub fn waits(&self) -> impl Iterator<Item = &usize> {
+        self.waited.iter().chain(&self.maybe)
+    }
+}
+
 /// A leaf standing for `x * y` (64 bits, both factors zero-extended): `x` a
 /// per-thread value that is never negative, `y` a launch size.
 #[derive(Debug, Clone)]

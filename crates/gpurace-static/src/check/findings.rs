@@ -348,7 +348,7 @@ fn unresolved_waits(
     let mut out = Vec::new();
     for (x, y, tx, ty) in [(a, b, 0, 1), (b, a, 1, 0)] {
         for (rel, s) in &x.order.released {
-            for w in y.order.waited.iter().chain(&y.order.maybe) {
+            for w in y.order.waits() {
                 let (rv, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
                 let meets = rv.obj == wv.obj
                     && covers(exec::narrower(*s, wv.scope), r)
@@ -399,7 +399,7 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     }
     let flag = |x: &AccessEv<'_>, y: &AccessEv<'_>, notes: &mut Vec<String>| {
         for (rel, s) in &x.order.released {
-            for w in y.order.waited.iter().chain(&y.order.maybe) {
+            for w in y.order.waits() {
                 let alias = trace.syncs[*rel].obj == trace.syncs[*w].obj;
                 if !alias {
                     continue;

@@ -37,37 +37,40 @@ pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Tra
         let some = y.order.maybe.iter().map(|w| (*w, Some((t::tru(), syncs[*w].guard.clone()))));
         always.chain(some).collect()
     };
-    let flip = |(x, y): (T, T)| (y, x);
+    let (waits_a, waits_b) = (waits(a), waits(b));
+    let flip = |(x, y): &(T, T)| (y.clone(), x.clone());
     for (rel, s) in &a.order.released {
-        for (w, took) in waits(b) {
+        for (w, took) in &waits_b {
+            let w = *w;
             if trace.usable.contains(&(*rel, w)) && covers(exec::narrower(*s, syncs[w].scope), r) {
                 let mut links = vec![(syncs[*rel].addr.clone(), syncs[w].addr.clone())];
-                links.extend(took);
+                links.extend(took.clone());
                 out.push(links);
             }
         }
     }
     for (rel, s) in &b.order.released {
-        for (w, took) in waits(a) {
+        for (w, took) in &waits_a {
+            let w = *w;
             if trace.usable.contains(&(*rel, w)) && covers(exec::narrower(*s, syncs[w].scope), r) {
                 let mut links = vec![(syncs[w].addr.clone(), syncs[*rel].addr.clone())];
-                links.extend(took.map(flip));
+                links.extend(took.as_ref().map(flip));
                 out.push(links);
             }
         }
     }
     for c in &trace.chains {
         if a.order.released.contains(&(c.first, c.scope)) {
-            if let Some((_, took)) = waits(b).into_iter().find(|(w, _)| *w == c.last) {
+            if let Some((_, took)) = waits_b.iter().find(|(w, _)| *w == c.last) {
                 let mut links = c.links.clone();
-                links.extend(took);
+                links.extend(took.clone());
                 out.push(links);
             }
         }
         if b.order.released.contains(&(c.first, c.scope)) {
-            if let Some((_, took)) = waits(a).into_iter().find(|(w, _)| *w == c.last) {
-                let mut links: Vec<(T, T)> = c.links.iter().rev().map(|(x, y)| (y.clone(), x.clone())).collect();
-                links.extend(took.map(flip));
+            if let Some((_, took)) = waits_a.iter().find(|(w, _)| *w == c.last) {
+                let mut links: Vec<(T, T)> = c.links.iter().rev().map(flip).collect();
+                links.extend(took.as_ref().map(flip));
                 out.push(links);
             }
         }
@@ -94,7 +97,7 @@ pub(super) fn usable_flags(
     for a in &trace.accesses {
         for (rel, _) in &a.order.released {
             for b in &trace.accesses {
-                for w in b.order.waited.iter().chain(&b.order.maybe) {
+                for w in b.order.waits() {
                     let (r, wv) = (&trace.syncs[*rel], &trace.syncs[*w]);
                     let alias = r.obj == wv.obj || r.obj == Obj::Dynamic || wv.obj == Obj::Dynamic;
                     if alias && !candidates.contains(&(*rel, *w)) {

@@ -221,9 +221,9 @@ pub(super) fn wait_pattern(lp: &Loop) -> Option<Wait<'_>> {
     }
     let [(access, dst, args)] = memory.as_slice() else { return None };
     let tested = match gate {
-        // The test is the last assignment of the gated block.
+        // The test is the gated block's last statement (`sc = test(read)`).
         Some(_) => {
-            pre.iter().any(|s| matches!(s, Stmt::Assign { value, .. } if mentions_any(value, &BTreeSet::from([*dst]))))
+            matches!(pre.last(), Some(Stmt::Assign { value, .. }) if mentions_any(value, &BTreeSet::from([*dst])))
         }
         None => mentions_any(cond, &BTreeSet::from([*dst])),
     };

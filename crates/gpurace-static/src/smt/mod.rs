@@ -16,4 +16,4 @@ mod query;
 mod solver;
 
 pub use query::{group_holds, overlaps, relation_holds, Answer, Assignment, Link, Query, Relation};
-pub use solver::Solver;
+pub use solver::{Solver, WATCHDOG};

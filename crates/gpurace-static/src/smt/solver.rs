@@ -271,6 +271,11 @@ pub(super) enum Outcome<'c> {
 /// Why a query the wall-clock watchdog interrupted is undecided.
 pub(crate) const QUERY_TIME: &str = "the query's wall-clock safety net fired";
 
+/// The profile entry that counts queries the watchdog interrupted (in any
+/// stage, flags and probes included): a file with one has a result that
+/// another run could decide otherwise.
+pub const WATCHDOG: &str = "watchdog";
+
 /// Checks `solver` under the wall-clock watchdog.
 pub(super) fn run<'c>(
     ctx: &'c Context,
@@ -318,6 +323,7 @@ pub(super) fn run<'c>(
         // decided may differ between runs (z3 calls it `canceled`, as it
         // does some deterministic work limits).
         SatResult::Unknown if fired.load(std::sync::atomic::Ordering::SeqCst) => {
+            debug.profile.count(WATCHDOG, 1);
             Outcome::Unknown(QUERY_TIME.to_string())
         }
         SatResult::Unknown => Outcome::Unknown(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string())),
