@@ -58,6 +58,12 @@ pub struct Level {
     pub m: T,
     /// Block count at loop entry, relative to the enclosing level.
     pub entry: T,
+    /// The loop's trip count for the thread (32 bits): `k < trip`.
+    pub trip: T,
+    /// Block barriers from the loop's exit to the end of the enclosing
+    /// level's iteration, so that that iteration passes `entry + trip * m +
+    /// rest`; `None` outside a level or where paths pass different numbers.
+    pub rest: Option<T>,
 }
 
 /// One memory access a thread may execute.

@@ -131,7 +131,9 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
             // Accesses at different constant barrier counts are ordered for
             // threads of one block (and of one warp, for warp counts).
             let differ = |x: &T, y: &T| x.as_const().zip(y.as_const()).is_some_and(|(x, y)| x != y);
-            if differ(&a.counts.block, &b.counts.block) {
+            // Level by level, the block counts may never be equal (a nest of
+            // barrier loops whose accesses are in different intervals).
+            if differ(&a.counts.block, &b.counts.block) || block_link(a, b).is_false() {
                 relations.retain(|r| *r == Relation::InterBlock);
             } else if differ(&a.counts.warp, &b.counts.warp) {
                 relations.retain(|r| !matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)));
@@ -159,7 +161,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
     }
     config.debug.profile.count("pruned: congruence", congruent);
     for (i, barrier) in trace.barriers.iter().enumerate() {
-        if !barrier.guard.is_true() {
+        if !barrier.guard.is_true() && !uniform_guard(barrier) {
             jobs.push(Job::Divergence { barrier: i });
         }
     }
@@ -261,6 +263,18 @@ pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relati
         cases,
         abstractions: Abstractions::default(),
     }
+}
+
+/// A barrier's guard whose only per-thread values are the iteration numbers
+/// of the barrier loops around it (`i < n` of nested loops over a shared
+/// `n`): the divergence query puts both threads in one iteration, so the
+/// guard is the same for both and the barrier cannot diverge. Decided here.
+fn uniform_guard(ev: &BarrierEv) -> bool {
+    let mut leaves = std::collections::BTreeSet::new();
+    t::leaves(&ev.guard, &mut leaves, &mut HashSet::new());
+    leaves.iter().all(|(leaf, width)| {
+        !leaf.per_thread() || ev.iterations.iter().any(|k| k.width == *width && k.node == t::Node::Leaf(*leaf))
+    })
 }
 
 pub(super) fn divergence_query(ev: &BarrierEv) -> Query {

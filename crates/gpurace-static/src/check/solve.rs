@@ -14,8 +14,8 @@ use gpurace_ir::Kernel;
 
 use super::pairs::{divergence_query, pair_query, Job};
 use super::witness::{
-    at_geometry, bounds_facts, facts_hold, is_small, probes, products_exact, wrap_facts, SMALL_COUNT, SMALL_GRID,
-    SMALL_PARAM,
+    at_geometry, bounds_facts, complete_products, facts_hold, is_small, probes, products_exact, wrap_facts,
+    SMALL_COUNT, SMALL_GRID, SMALL_PARAM,
 };
 use super::{used_dims, Cache};
 use crate::config::Config;
@@ -255,7 +255,9 @@ impl Worker<'_, '_> {
         }
         self.queries += 1;
         let mut answer = self.solver.check(q);
-        if let Answer::Sat(assignment) = &answer {
+        if let Answer::Sat(assignment) = &mut answer {
+            let roots: Vec<&T> = q.terms().into_iter().chain(self.solver.common_terms()).collect();
+            complete_products(&q.abstractions, &roots, assignment);
             if !products_exact(&q.abstractions, assignment) {
                 answer = self.refine(q, assignment);
             }
@@ -306,7 +308,13 @@ impl Worker<'_, '_> {
         let prober = self.prober.as_mut()?;
         for (block, grid) in &self.probes {
             self.queries += 1;
-            match prober.check(&at_geometry(q, *block, *grid, None)) {
+            let probe = at_geometry(q, *block, *grid, None);
+            let mut answer = prober.check(&probe);
+            if let Answer::Sat(a) = &mut answer {
+                let roots: Vec<&T> = probe.terms().into_iter().chain(prober.common_terms()).collect();
+                complete_products(&q.abstractions, &roots, a);
+            }
+            match answer {
                 // Products of shared values stay abstract in probes: a model
                 // that is not their real value proves nothing.
                 Answer::Sat(a) if !products_exact(&q.abstractions, &a) => return None,

@@ -66,6 +66,48 @@ pub(super) fn facts_hold(one: &[T], two: &[T], a: &Assignment) -> bool {
     Eval { assignment: a, memo: HashMap::new() }.facts_hold(one, two)
 }
 
+/// Gives the abstracted products that `roots` (a query's terms and the
+/// solver's common facts) do not reach, directly or through the factors of
+/// a reached product, their real values in the model: nothing constrains
+/// such a leaf, so the model with them is still a model. A product the
+/// query never mentions (an index of another access) then does not make a
+/// witness look inexact.
+pub(super) fn complete_products(abstractions: &Abstractions, roots: &[&T], a: &mut Assignment) {
+    if abstractions.products.is_empty() {
+        return;
+    }
+    let mut reached = std::collections::BTreeSet::new();
+    let mut seen = HashSet::new();
+    for root in roots {
+        t::leaves(root, &mut reached, &mut seen);
+    }
+    let leaf_of_product = |p: &crate::trace::Product| match &p.leaf.node {
+        t::Node::Leaf(l) => Some(*l),
+        _ => None,
+    };
+    // Reached products reach their factors' leaves (products are listed
+    // after the products their factors use, so one pass from the end).
+    for p in abstractions.products.iter().rev() {
+        if leaf_of_product(p).is_some_and(|l| reached.iter().any(|(r, _)| *r == l)) {
+            t::leaves(&p.x, &mut reached, &mut seen);
+            t::leaves(&p.y, &mut reached, &mut seen);
+        }
+    }
+    let m64 = arith::mask(64);
+    for p in &abstractions.products {
+        let Some(leaf) = leaf_of_product(p) else { continue };
+        if reached.iter().any(|(r, _)| *r == leaf) {
+            continue;
+        }
+        let threads = if leaf.per_thread() { 0..2 } else { 0..1 };
+        for th in threads {
+            let mut eval = Eval { assignment: a, memo: HashMap::new() };
+            let value = eval.value(&p.x, th).wrapping_mul(eval.value(&p.y, th)) & m64 & arith::mask(p.leaf.width);
+            a.values.insert((leaf, th), value);
+        }
+    }
+}
+
 /// Whether the model's product leaves are the real products.
 pub(super) fn products_exact(abstractions: &Abstractions, a: &Assignment) -> bool {
     let mut eval = Eval { assignment: a, memo: HashMap::new() };

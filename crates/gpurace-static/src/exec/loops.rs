@@ -163,13 +163,27 @@ impl<'k> Exec<'k> {
             k: k.clone(),
             m: m.block.clone(),
             entry: st.rel.clone(),
+            trip: n.clone(),
+            rest: self.rest_of_level(),
         });
         let leveled = level.is_some();
+        let (body_rest, step_rest) = if leveled {
+            let step = self.increment(&lp.step).map(|p| p.block);
+            let body = self.increment(&lp.body).map(|p| p.block).zip(step.clone()).map(|(b, s)| t::add(&b, &s));
+            (body, step)
+        } else {
+            (None, None)
+        };
         if let Some(level) = level {
             self.levels.push(level);
+            self.rest_base.push(self.rest.len());
+            self.rest.push(body_rest);
         }
         self.frames.push(Frame::Loop { breaks: Vec::new(), continues: Vec::new() });
         it = self.block(it, &lp.cond_pre);
+        if leveled {
+            *self.rest.last_mut().expect("pushed with the level") = step_rest;
+        }
         if let (Some(cond), false) = (&lp.cond, lp.kind == LoopKind::DoWhile) {
             let c = t::to_bool(&self.value(&it, cond));
             it.pc = t::and(&it.pc, &c);
@@ -188,6 +202,9 @@ impl<'k> Exec<'k> {
         let end = self.block(it, &lp.body);
         let Some(Frame::Loop { breaks, mut continues }) = self.frames.pop() else { unreachable!() };
         continues.push(end);
+        if leveled {
+            *self.rest.last_mut().expect("pushed with the level") = Some(t::constant(0, COUNT_WIDTH));
+        }
         let stepped = self.block(merge(continues), &lp.step);
         self.loop_depth -= 1;
         let after = if stepped.pc.is_false() { st.sync.clone() } else { merge_sync(&[&st.sync, &stepped.sync]) };
@@ -197,6 +214,8 @@ impl<'k> Exec<'k> {
         }
         if leveled {
             self.levels.pop();
+            let base = self.rest_base.pop().expect("pushed with the level");
+            self.rest.truncate(base);
         }
 
         // Leaving the loop after N iterations.
@@ -252,6 +271,13 @@ impl<'k> Exec<'k> {
     /// relative to the innermost level restarts at zero in each iteration of
     /// a loop that is a level itself.
     #[allow(clippy::too_many_arguments)]
+    /// Block barriers from here to the end of the innermost level's
+    /// iteration: the sum of what each enclosing block has left.
+    fn rest_of_level(&self) -> Option<T> {
+        let base = *self.rest_base.last()?;
+        self.rest[base..].iter().try_fold(t::constant(0, COUNT_WIDTH), |sum, r| Some(t::add(&sum, r.as_ref()?)))
+    }
+
     pub(super) fn loop_counts(
         &mut self,
         st: &State,

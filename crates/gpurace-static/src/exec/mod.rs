@@ -146,6 +146,8 @@ fn run<'k>(
         fields: HashMap::new(),
         sync_iterations: Vec::new(),
         levels: Vec::new(),
+        rest: Vec::new(),
+        rest_base: Vec::new(),
         loop_vars: Vec::new(),
         fine: fine_sync(&kernel.body),
         loop_depth: 0,
@@ -216,6 +218,12 @@ struct Exec<'k> {
     fields: HashMap<(u32, String), u32>,
     sync_iterations: Vec<T>,
     levels: Vec<Level>,
+    /// Block barriers still to pass, inside the innermost level, after the
+    /// statement being executed of each enclosing block (`None`: paths
+    /// differ); `Level::rest` sums them.
+    rest: Vec<Option<T>>,
+    /// Per level, where its entries of `rest` start.
+    rest_base: Vec<usize>,
     loop_vars: Vec<(String, T)>,
     /// Track locks and flags: the kernel has a fence and a spin loop.
     fine: bool,

@@ -6,9 +6,10 @@ use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, FreshKind, T};
 use gpurace_ir::{Access, Case, Expr, Span, Stmt, VarId};
 
+use super::scan::has_sync;
 use super::sync::try_lock;
 use super::{dead, key, merge, Exec, Frame, NodeKey, State, Tag};
-use crate::trace::{BarrierEv, BarrierKind};
+use crate::trace::{BarrierEv, BarrierKind, COUNT_WIDTH};
 
 impl<'k> Exec<'k> {
     /// A C `switch`: each arm entered by its values or by falling through.
@@ -38,20 +39,53 @@ impl<'k> Exec<'k> {
     }
 
     pub(super) fn block(&mut self, mut st: State, stmts: &'k [Stmt]) -> State {
+        let rest = self.suffix_passes(stmts);
         for (i, stmt) in stmts.iter().enumerate() {
             if st.pc.is_false() {
                 break;
             }
-            // `if (atomicCAS(&l, e, n) == e) { ... }`: a lock taken on success.
-            if let (Stmt::If { cond, then, els, .. }, Some(prev)) = (stmt, i.checked_sub(1).map(|j| &stmts[j])) {
-                if let Some(cas) = try_lock(prev, cond) {
-                    st = self.branch(st, cond, then, els, Some(cas));
-                    continue;
-                }
+            let pushed = rest.as_ref().is_some_and(|r| r[i].1);
+            if let (Some(r), true) = (&rest, pushed) {
+                self.rest.push(r[i].0.clone());
             }
-            st = self.stmt(st, stmt);
+            // `if (atomicCAS(&l, e, n) == e) { ... }`: a lock taken on success.
+            let cas = match (stmt, i.checked_sub(1).map(|j| &stmts[j])) {
+                (Stmt::If { cond, then, els, .. }, Some(prev)) => {
+                    try_lock(prev, cond).map(|cas| (cond, then, els, cas))
+                }
+                _ => None,
+            };
+            st = match cas {
+                Some((cond, then, els, cas)) => self.branch(st, cond, then, els, Some(cas)),
+                None => self.stmt(st, stmt),
+            };
+            if pushed {
+                self.rest.pop();
+            }
         }
         st
+    }
+
+    /// Inside a level, per statement: the block barriers the statements
+    /// after it pass (`None` where paths differ), and whether it has a
+    /// barrier (only then can a level start inside it).
+    fn suffix_passes(&mut self, stmts: &'k [Stmt]) -> Option<Vec<(Option<T>, bool)>> {
+        if self.levels.is_empty() || !has_sync(stmts) {
+            return None;
+        }
+        let mut out = vec![(None, false); stmts.len()];
+        let mut after = Some(t::constant(0, COUNT_WIDTH));
+        for (i, stmt) in stmts.iter().enumerate().rev() {
+            let one = std::slice::from_ref(stmt);
+            let sync = has_sync(one);
+            out[i] = (after.clone(), sync);
+            after = match (after, sync) {
+                (a, false) => a,
+                (Some(a), true) => self.increment(one).map(|p| t::add(&p.block, &a)),
+                (None, true) => None,
+            };
+        }
+        Some(out)
     }
 
     /// An `if`: both branches, merged. For the `if` of a try-lock

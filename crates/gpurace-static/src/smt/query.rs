@@ -67,6 +67,17 @@ impl Link {
         }
     }
 
+    /// Whether the link is false by its form (constants), before any solver.
+    pub fn is_false(&self) -> bool {
+        match self {
+            Link::Eq(a, b) => a.as_const().zip(b.as_const()).is_some_and(|(x, y)| x != y),
+            Link::One(a) | Link::Two(a) => a.is_false(),
+            Link::And(parts) => parts.iter().any(Link::is_false),
+            Link::Or(parts) => parts.iter().all(Link::is_false),
+            Link::Group(..) => false,
+        }
+    }
+
     pub(super) fn terms<'a>(&'a self, out: &mut Vec<&'a T>) {
         match self {
             Link::Eq(a, b) => out.extend([a, b]),

@@ -105,6 +105,11 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// The terms of the facts asserted below every query.
+    pub fn common_terms(&self) -> impl Iterator<Item = &T> {
+        self.common.iter().chain(&self.setup_terms)
+    }
+
     /// Changes the work limit of the next queries.
     pub fn set_rlimit(&mut self, rlimit: u32) {
         self.rlimit = rlimit;
