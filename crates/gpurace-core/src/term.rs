@@ -332,6 +332,15 @@ pub fn bin(op: BvOp, a: &T, b: &T) -> T {
         BvOp::Add | BvOp::Mul | BvOp::And | BvOp::Or | BvOp::Xor if a.as_const().is_some() => (b, a),
         _ => (a, b),
     };
+    // x % n + (x / n) * n = x, unsigned or signed, for every n != 0 (C's
+    // quotient and remainder; SMT-LIB's also for n = 0): a flat index split
+    // into a column and a row and put back together (`u[i + j * n]` with
+    // `i = idx % n`, `j = idx / n`).
+    if op == BvOp::Add {
+        if let Some(x) = recombined(a, b).or_else(|| recombined(b, a)) {
+            return x;
+        }
+    }
     // (x + c1) + c2 = x + (c1 + c2)
     if op == BvOp::Add {
         if let (Node::Bin(BvOp::Add, x, c1), Some(c2)) = (&a.node, b.as_const()) {
@@ -341,6 +350,16 @@ pub fn bin(op: BvOp, a: &T, b: &T) -> T {
         }
     }
     make(Node::Bin(op, a.clone(), b.clone()), w, a.deps.union(b.deps))
+}
+
+/// `x` when `rem` is `x % n` and `prod` is `(x / n) * n` (either factor
+/// order), with the same signedness.
+fn recombined(rem: &T, prod: &T) -> Option<T> {
+    let Node::Bin(r_op @ (BvOp::URem | BvOp::SRem), x, n) = &rem.node else { return None };
+    let Node::Bin(BvOp::Mul, p, q) = &prod.node else { return None };
+    let div_op = if *r_op == BvOp::URem { BvOp::UDiv } else { BvOp::SDiv };
+    let is_quotient = |t: &T| matches!(&t.node, Node::Bin(op, y, m) if *op == div_op && y == x && m == n);
+    ((is_quotient(p) && q == n) || (is_quotient(q) && p == n)).then(|| x.clone())
 }
 
 pub fn cmp(op: CmpOp, a: &T, b: &T) -> T {
@@ -461,6 +480,29 @@ mod tests {
         // sign extension of a negative int to 64 bits
         assert_eq!(resize(&m1, 64, true).as_const(), Some(u128::from(u64::MAX)));
         assert_eq!(resize(&m1, 64, false).as_const(), Some(0xffff_ffff));
+    }
+
+    #[test]
+    fn remainder_plus_quotient_times_divisor_is_the_dividend() {
+        let x = leaf(Leaf::Tid(0), 32, Deps::default());
+        let n = leaf(Leaf::Param(0), 32, Deps::default());
+        for (rem, div) in [(BvOp::URem, BvOp::UDiv), (BvOp::SRem, BvOp::SDiv)] {
+            let (r, q) = (bin(rem, &x, &n), bin(div, &x, &n));
+            assert_eq!(add(&r, &mul(&q, &n)), x);
+            assert_eq!(add(&mul(&n, &q), &r), x);
+        }
+        // Mixed signedness, another divisor or another dividend: no rewrite.
+        let (r, q) = (bin(BvOp::URem, &x, &n), bin(BvOp::SDiv, &x, &n));
+        assert_ne!(add(&r, &mul(&q, &n)), x);
+        let m = leaf(Leaf::Param(1), 32, Deps::default());
+        let q = bin(BvOp::UDiv, &x, &n);
+        assert_ne!(add(&bin(BvOp::URem, &x, &n), &mul(&q, &m)), x);
+        // What the rewrite relies on, checked on folded constants.
+        for (xv, nv) in [(17u128, 5u128), (0, 3), (4_000_000_000, 7), (9, 1)] {
+            let (xc, nc) = (constant(xv, 32), constant(nv, 32));
+            let sum = add(&bin(BvOp::URem, &xc, &nc), &mul(&bin(BvOp::UDiv, &xc, &nc), &nc));
+            assert_eq!(sum.as_const(), Some(xv));
+        }
     }
 
     #[test]

@@ -306,6 +306,7 @@ impl Worker<'_, '_> {
     /// of `q`; that no probe has one proves nothing, the caller then asks `q`.
     pub(super) fn probe(&mut self, q: &Query) -> Option<Answer> {
         let prober = self.prober.as_mut()?;
+        prober.label.clone_from(&self.solver.label);
         for (block, grid) in &self.probes {
             self.queries += 1;
             let probe = at_geometry(q, *block, *grid, None);
@@ -391,6 +392,10 @@ impl Worker<'_, '_> {
         match job {
             Job::Pair { a, b, relations } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+                if self.solver.debug_labels() {
+                    let (sa, sb) = (ea.access.span, eb.access.span);
+                    self.solver.label = format!("{}:{} x {}:{}", sa.line, sa.col, sb.line, sb.col);
+                }
                 let mut remaining = relations.clone();
                 // With abstracted products of shared values, a model that
                 // needs an index to wrap around is rarely a real product: ask

@@ -34,6 +34,9 @@ pub struct Solver<'c> {
     pub block: Option<[u32; 3]>,
     /// What the next queries are for, in the lines of `SolverDebug::query_stats`.
     pub stage: &'static str,
+    /// Which job the next queries are for (the lines of its accesses), in
+    /// the lines of `SolverDebug::query_stats`.
+    pub label: String,
     /// The common facts as asserted, for the fresh solver of each query.
     pub(super) base: Vec<Bool<'c>>,
     /// Common facts asserted only when a model breaks them (see
@@ -76,6 +79,7 @@ impl<'c> Solver<'c> {
             block_dims_used: [true; 3],
             block: None,
             stage: "",
+            label: String::new(),
             base: Vec::new(),
             lazy: Vec::new(),
             products: Vec::new(),
@@ -108,6 +112,11 @@ impl<'c> Solver<'c> {
     /// The terms of the facts asserted below every query.
     pub fn common_terms(&self) -> impl Iterator<Item = &T> {
         self.common.iter().chain(&self.setup_terms)
+    }
+
+    /// Whether queries are printed (`--query-stats`), so labels are worth making.
+    pub fn debug_labels(&self) -> bool {
+        self.debug.query_stats
     }
 
     /// Changes the work limit of the next queries.
@@ -161,7 +170,7 @@ impl<'c> Solver<'c> {
             self.limit(first);
         }
         let started = std::time::Instant::now();
-        let outcome = self.decide(&self.solver, self.stage);
+        let outcome = self.decide(&self.solver, &self.stage_label(self.stage));
         if portfolio {
             self.limit(self.rlimit);
         }
@@ -181,8 +190,16 @@ impl<'c> Solver<'c> {
             solver.assert(b);
         }
         let stage = self.stage;
-        let outcome = self.decide(&solver, &format!("{stage} (one-shot)"));
+        let outcome = self.decide(&solver, &self.stage_label(&format!("{stage} (one-shot)")));
         self.answer(outcome, q)
+    }
+
+    /// The stage as the profile counts it; with `--query-stats`, the job too.
+    fn stage_label(&self, stage: &str) -> String {
+        match (self.debug.query_stats && !self.label.is_empty(), stage.split_once(" [")) {
+            (true, None) => format!("{stage} [{}]", self.label),
+            _ => stage.to_string(),
+        }
     }
 
     /// Checks `solver` with the lazy facts left out; a model that breaks
@@ -316,7 +333,9 @@ pub(super) fn run<'c>(
         result
     });
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    debug.profile.add(&format!("solver: {stage}"), ms);
+    // The profile counts stages; a `--query-stats` label is after " [".
+    let kind = stage.split(" [").next().unwrap_or(stage);
+    debug.profile.add(&format!("solver: {kind}"), ms);
     if debug.query_stats {
         let stats = solver.get_statistics();
         let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
