@@ -11,6 +11,7 @@
 mod congruence;
 mod findings;
 mod flags;
+mod injective;
 mod intervals;
 mod pairs;
 mod prune;

@@ -11,6 +11,7 @@ use gpurace_ir::{AccessKind, Kernel, Scope, Space};
 
 use super::congruence::disjoint_congruence;
 use super::flags::apart;
+use super::injective::{own_elements, UnitDims};
 use super::intervals::{block_link, group_counts};
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
 use super::rows;
@@ -109,8 +110,16 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
         None => !used[0] && !used[1],
     };
     let mut jobs = Vec::new();
-    // Pairs the GCD test decided, for the profile.
-    let mut congruent = 0;
+    // Pairs the GCD test and the row-major rule decided, for the profile.
+    let (mut congruent, mut own) = (0, 0);
+    // Launch dimensions of one thread or one block: given so, or unused by a
+    // kernel analysed without the host's geometry (the engine's model).
+    let unit: UnitDims = [
+        config.block.is_some_and(|b| b[1] == 1) || !used[0],
+        config.block.is_some_and(|b| b[2] == 1) || !used[1],
+        config.grid.is_some_and(|g| g[1] == 1) || !used[2],
+        config.grid.is_some_and(|g| g[2] == 1) || !used[3],
+    ];
     let n = trace.accesses.len();
     // With a concrete 1-D block, the offsets of accesses that depend on
     // nothing but `threadIdx.x`, for every thread of the block.
@@ -145,6 +154,10 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
                 congruent += 1;
                 continue;
             }
+            if i == j && own_elements(a, &trace.abstractions.products, unit) {
+                own += 1;
+                continue;
+            }
             let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
             if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
                 if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
@@ -160,6 +173,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
         }
     }
     config.debug.profile.count("pruned: congruence", congruent);
+    config.debug.profile.count("pruned: own elements", own);
     for (i, barrier) in trace.barriers.iter().enumerate() {
         if !barrier.guard.is_true() && !uniform_guard(barrier) {
             jobs.push(Job::Divergence { barrier: i });
