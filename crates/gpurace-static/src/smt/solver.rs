@@ -337,9 +337,9 @@ pub(super) fn run<'c>(
     let kind = stage.split(" [").next().unwrap_or(stage);
     debug.profile.add(&format!("solver: {kind}"), ms);
     if debug.query_stats {
-        let stats = solver.get_statistics();
-        let rlimit = stats.value("rlimit count").map(|v| format!("{v:?}")).unwrap_or_default();
-        eprintln!("query {stage}: {result:?} rlimit {rlimit} {ms:.0} ms");
+        // No z3 statistics here: reading them between checks changes z3's
+        // later search, and a debugging flag must not change verdicts.
+        eprintln!("query {stage}: {result:?} {ms:.0} ms");
     }
     match result {
         SatResult::Unsat => Outcome::Unsat,
