@@ -144,11 +144,7 @@ pub(super) fn block_link(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Link {
             cases.push(Link::And(all));
         }
         if m_min == 0 {
-            cases.push(Link::And(vec![
-                Link::One(t::eq(&x.m, &zero)),
-                Link::One(t::eq(&wa, &zero)),
-                Link::Two(t::eq(&wb, &zero)),
-            ]));
+            cases.push(Link::And(vec![Link::One(is_zero(&x.m)), Link::One(is_zero(&wa)), Link::Two(is_zero(&wb))]));
         }
         let cases = Link::Or(cases);
         if cases.is_false() {

@@ -264,13 +264,6 @@ impl<'k> Exec<'k> {
         merge(out)
     }
 
-    /// The counts at iteration `iter` of a loop (`tag` 0) or after it (`tag`
-    /// 1), from the counts `st` had at its entry. With barriers in the body,
-    /// each iteration adds `per_iteration` (`None`: not the same in every
-    /// iteration, so an unknown amount, approximate); the block count
-    /// relative to the innermost level restarts at zero in each iteration of
-    /// a loop that is a level itself.
-    #[allow(clippy::too_many_arguments)]
     /// Block barriers from here to the end of the innermost level's
     /// iteration: the sum of what each enclosing block has left.
     fn rest_of_level(&self) -> Option<T> {
@@ -278,6 +271,13 @@ impl<'k> Exec<'k> {
         self.rest[base..].iter().try_fold(t::constant(0, COUNT_WIDTH), |sum, r| Some(t::add(&sum, r.as_ref()?)))
     }
 
+    /// The counts at iteration `iter` of a loop (`tag` 0) or after it (`tag`
+    /// 1), from the counts `st` had at its entry. With barriers in the body,
+    /// each iteration adds `per_iteration` (`None`: not the same in every
+    /// iteration, so an unknown amount, approximate); the block count
+    /// relative to the innermost level restarts at zero in each iteration of
+    /// a loop that is a level itself.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn loop_counts(
         &mut self,
         st: &State,
