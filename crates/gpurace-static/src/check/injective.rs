@@ -77,18 +77,23 @@ fn horner(e: &T, products: &[Product]) -> Vec<(T, Option<T>)> {
 
 /// `rest` as `next * width`, `next` per thread and `width` shared.
 fn scaled(rest: &T, products: &[Product]) -> Option<(T, T)> {
-    let (a, b) = match &rest.node {
-        Node::Bin(BvOp::Mul, a, b) => (a.clone(), b.clone()),
-        Node::Trunc(leaf) => {
-            let p = products.iter().find(|p| p.leaf == *leaf)?;
-            let (a, b) = (unextended(&p.x)?, unextended(&p.y)?);
-            (a, b)
-        }
-        _ => return None,
-    };
+    let (a, b) = factors(rest, products)?;
     match (a.deps.thread, b.deps.thread) {
         (true, false) if a.width == rest.width => Some((a, b)),
         (false, true) if b.width == rest.width => Some((b, a)),
+        _ => None,
+    }
+}
+
+/// The factors of a product, plain (`a * b`) or abstracted (the product's
+/// leaf truncated back to the factors' width).
+fn factors(term: &T, products: &[Product]) -> Option<(T, T)> {
+    match &term.node {
+        Node::Bin(BvOp::Mul, a, b) => Some((a.clone(), b.clone())),
+        Node::Trunc(leaf) => {
+            let p = products.iter().find(|p| p.leaf == *leaf)?;
+            Some((unextended(&p.x)?, unextended(&p.y)?))
+        }
         _ => None,
     }
 }
@@ -113,14 +118,7 @@ fn global_id(g: &T, products: &[Product]) -> Option<u8> {
 /// The dimension `d` when `t` is `blockIdx.d * blockDim.d` (or its
 /// abstracted product, truncated).
 fn block_offset(term: &T, products: &[Product]) -> Option<u8> {
-    let (a, b) = match &term.node {
-        Node::Bin(BvOp::Mul, a, b) => (a.clone(), b.clone()),
-        Node::Trunc(leaf) => {
-            let p = products.iter().find(|p| p.leaf == *leaf)?;
-            (unextended(&p.x)?, unextended(&p.y)?)
-        }
-        _ => return None,
-    };
+    let (a, b) = factors(term, products)?;
     match (&a.node, &b.node) {
         (Node::Leaf(Leaf::Bid(d)), Node::Leaf(Leaf::BlockDim(e)))
         | (Node::Leaf(Leaf::BlockDim(e)), Node::Leaf(Leaf::Bid(d)))

@@ -76,27 +76,30 @@ pub(super) fn complete_products(abstractions: &Abstractions, roots: &[&T], a: &m
     if abstractions.products.is_empty() {
         return;
     }
-    let mut reached = std::collections::BTreeSet::new();
+    let mut found = std::collections::BTreeSet::new();
     let mut seen = HashSet::new();
     for root in roots {
-        t::leaves(root, &mut reached, &mut seen);
+        t::leaves(root, &mut found, &mut seen);
     }
     let leaf_of_product = |p: &crate::trace::Product| match &p.leaf.node {
         t::Node::Leaf(l) => Some(*l),
         _ => None,
     };
+    let mut reached: HashSet<Leaf> = found.iter().map(|(l, _)| *l).collect();
     // Reached products reach their factors' leaves (products are listed
     // after the products their factors use, so one pass from the end).
     for p in abstractions.products.iter().rev() {
-        if leaf_of_product(p).is_some_and(|l| reached.iter().any(|(r, _)| *r == l)) {
-            t::leaves(&p.x, &mut reached, &mut seen);
-            t::leaves(&p.y, &mut reached, &mut seen);
+        if leaf_of_product(p).is_some_and(|l| reached.contains(&l)) {
+            found.clear();
+            t::leaves(&p.x, &mut found, &mut seen);
+            t::leaves(&p.y, &mut found, &mut seen);
+            reached.extend(found.iter().map(|(l, _)| *l));
         }
     }
     let m64 = arith::mask(64);
     for p in &abstractions.products {
         let Some(leaf) = leaf_of_product(p) else { continue };
-        if reached.iter().any(|(r, _)| *r == leaf) {
+        if reached.contains(&leaf) {
             continue;
         }
         let threads = if leaf.per_thread() { 0..2 } else { 0..1 };

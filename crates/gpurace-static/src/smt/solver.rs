@@ -170,7 +170,7 @@ impl<'c> Solver<'c> {
             self.limit(first);
         }
         let started = std::time::Instant::now();
-        let outcome = self.decide(&self.solver, &self.stage_label(self.stage));
+        let outcome = self.decide(&self.solver, self.stage);
         if portfolio {
             self.limit(self.rlimit);
         }
@@ -190,16 +190,8 @@ impl<'c> Solver<'c> {
             solver.assert(b);
         }
         let stage = self.stage;
-        let outcome = self.decide(&solver, &self.stage_label(&format!("{stage} (one-shot)")));
+        let outcome = self.decide(&solver, &format!("{stage} (one-shot)"));
         self.answer(outcome, q)
-    }
-
-    /// The stage as the profile counts it; with `--query-stats`, the job too.
-    fn stage_label(&self, stage: &str) -> String {
-        match (self.debug.query_stats && !self.label.is_empty(), stage.split_once(" [")) {
-            (true, None) => format!("{stage} [{}]", self.label),
-            _ => stage.to_string(),
-        }
     }
 
     /// Checks `solver` with the lazy facts left out; a model that breaks
@@ -210,7 +202,7 @@ impl<'c> Solver<'c> {
     fn decide(&self, solver: &z3::Solver<'c>, stage: &str) -> Outcome<'c> {
         let mut asserted = vec![false; self.lazy.len()];
         loop {
-            let outcome = run(self.ctx, solver, self.timeout_ms, stage, &self.debug);
+            let outcome = run(self.ctx, solver, self.timeout_ms, stage, &self.label, &self.debug);
             let Outcome::Sat(model) = &outcome else { return outcome };
             let broken: Vec<usize> = (0..self.lazy.len())
                 .filter(|&i| !asserted[i])
@@ -304,6 +296,7 @@ pub(super) fn run<'c>(
     solver: &z3::Solver<'c>,
     timeout_ms: u32,
     stage: &str,
+    label: &str,
     debug: &SolverDebug,
 ) -> Outcome<'c> {
     // z3 does not look at its timeout inside every procedure (bit-blasting
@@ -333,13 +326,11 @@ pub(super) fn run<'c>(
         result
     });
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    // The profile counts stages; a `--query-stats` label is after " [".
-    let kind = stage.split(" [").next().unwrap_or(stage);
-    debug.profile.add(&format!("solver: {kind}"), ms);
+    debug.profile.add(&format!("solver: {stage}"), ms);
     if debug.query_stats {
         // No z3 statistics here: reading them between checks changes z3's
         // later search, and a debugging flag must not change verdicts.
-        eprintln!("query {stage}: {result:?} {ms:.0} ms");
+        eprintln!("query {stage} [{label}]: {result:?} {ms:.0} ms");
     }
     match result {
         SatResult::Unsat => Outcome::Unsat,
