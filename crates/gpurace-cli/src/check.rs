@@ -46,8 +46,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
-    let host =
-        Host { enabled: !args.no_host, settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)? };
+    let host = Host {
+        enabled: !args.no_host,
+        settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)?,
+        confirm: args.confirm,
+    };
     let run = host.settings.run()?;
     let format = match (args.format, run.format.clone()) {
         (Some(format), _) => Format::from(format),
@@ -283,6 +286,9 @@ fn check_file(
         let message = format!("{ignored} kernel{} ignored by gpurace.toml", if ignored == 1 { "" } else { "s" });
         report.diagnostics.push(Diagnostic::new(Severity::Note, "ignored", message).at(&input.name, 0, 0));
     }
+    if host.confirm {
+        profile.time("replay", || crate::confirm::replay_all(&program, &mut report.kernels));
+    }
     report.diagnostics.extend(lowered.diagnostics.iter().cloned());
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
@@ -329,6 +335,8 @@ fn whole_program<'u>(
 struct Host<'a> {
     enabled: bool,
     settings: crate::config::PerFile<'a>,
+    /// `--confirm`: replay each race's witness on the simulator.
+    confirm: bool,
 }
 
 /// The launch sites of the program with what its host code knows at each

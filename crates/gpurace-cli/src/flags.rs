@@ -41,6 +41,15 @@ pub enum Command {
     /// barrier counts, and the trace's side tables. No solver runs. Exits with
     /// 2 when the file cannot be lowered or no kernel matches `--kernel`.
     Trace(TraceArgs),
+    /// Run one kernel on gpurace's CPU simulator and report the races its detectors observe
+    ///
+    /// The launch is concrete: `--grid`, `--block` and `--arg` give it, or the
+    /// file's first launch of the kernel where the host code fixes them. Each
+    /// pointer parameter gets a buffer (`--buffer`, `--fill`). A race found is
+    /// one that happened in this run; a run without races proves nothing, and
+    /// says so (verdict `unknown`). Exits with 1 when a race was observed, 2
+    /// when the run could not be made or stopped with an error.
+    Run(RunArgs),
 }
 
 #[derive(Debug, Args)]
@@ -149,6 +158,16 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_host: bool,
 
+    /// Replay each race's witness on the simulator and say whether the two accesses were seen to conflict
+    ///
+    /// Runs the launch of the witness (its geometry and arguments; only the
+    /// two blocks it names when the kernel has no fence and no grid barrier)
+    /// under the happens-before detector. A race is `confirmed` when the run
+    /// observes its two accesses conflict; otherwise the report says what ran
+    /// or why it could not be replayed.
+    #[arg(long)]
+    pub confirm: bool,
+
     /// Count possible races as races: a kernel whose only findings are
     /// `approximate` (they rest on what gpurace does not model) is `race`
     /// and the exit code 1, instead of `unknown` and 0
@@ -232,6 +251,99 @@ pub struct TraceArgs {
     pub front: FrontArgs,
 }
 
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The CUDA file that defines the kernel
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The kernel to run (`name` or `name<args>`); may be left out when the file has one kernel
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Option<String>,
+
+    /// Blocks per grid, as X, X,Y or X,Y,Z [default: the host code's launch, else 1]
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub grid: Option<[u32; 3]>,
+
+    /// Threads per block, as X, X,Y or X,Y,Z [default: the host code's launch, else 32]
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = parse_dim3)]
+    pub block: Option<[u32; 3]>,
+
+    /// A scalar argument, `NAME=VALUE`, or a field of a struct argument, `NAME.FIELD=VALUE` (repeatable)
+    #[arg(long = "arg", value_name = "NAME=VALUE", value_parser = parse_assignment)]
+    pub args: Vec<(String, String)>,
+
+    /// The value of every scalar parameter that neither `--arg` nor the host code gives
+    #[arg(long, value_name = "VALUE")]
+    pub default_arg: Option<String>,
+
+    /// Elements of the buffer a pointer parameter points to, `NAME=ELEMENTS` (repeatable)
+    /// [default: one per thread of the launch]
+    #[arg(long = "buffer", value_name = "NAME=ELEMENTS", value_parser = parse_assignment)]
+    pub buffers: Vec<(String, String)>,
+
+    /// What the buffers hold at the start
+    #[arg(long, value_enum, default_value = "zero")]
+    pub fill: FillArg,
+
+    /// Bytes of dynamic shared memory (the launch's third parameter)
+    /// [default: 48 KiB for a kernel with an `extern __shared__` array]
+    #[arg(long, value_name = "BYTES")]
+    pub dynamic_shared: Option<u64>,
+
+    /// The detector that watches the run (repeatable): `hb` (happens-before, the reference) or `all`
+    #[arg(long = "detector", value_name = "NAME")]
+    pub detectors: Vec<String>,
+
+    /// How threads are interleaved
+    #[arg(long, value_enum, default_value = "lockstep")]
+    pub schedule: ScheduleArg,
+
+    /// The seed of the random schedule and of `--fill random`
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// The most thread-instructions the run executes before it stops with an error
+    #[arg(long, value_name = "N", default_value_t = 200_000_000)]
+    pub max_steps: u64,
+
+    /// Write each buffer's contents after the run to FILE, one line per buffer
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<PathBuf>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: FormatArg,
+
+    #[command(flatten)]
+    pub front: FrontArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FillArg {
+    /// every byte 0
+    Zero,
+    /// seeded random values: floats in [0, 1), integers in [0, 256)
+    Random,
+    /// element i holds i
+    Iota,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleArg {
+    /// warps in turn, lanes of a warp in lockstep, blocks in order
+    Lockstep,
+    /// seeded random interleaving of threads, blocks in a seeded order
+    Random,
+}
+
+fn parse_assignment(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
+        _ => Err(format!("expected NAME=VALUE, found `{text}`")),
+    }
+}
+
 /// Flags passed on to clang.
 #[derive(Debug, Args)]
 pub struct FrontArgs {
@@ -302,7 +414,7 @@ mod tests {
         let argv = ["gpurace", "check"].iter().chain(args);
         match Cli::try_parse_from(argv)?.command {
             Command::Check(args) => Ok(args),
-            Command::Ir(_) | Command::Trace(_) => unreachable!("the argv starts with `check`"),
+            Command::Ir(_) | Command::Trace(_) | Command::Run(_) => unreachable!("the argv starts with `check`"),
         }
     }
 
@@ -392,6 +504,38 @@ mod tests {
         assert_eq!(args.file, PathBuf::from("a.cu"));
         assert_eq!(args.front.defines, ["N=2"]);
         assert!(Cli::try_parse_from(["gpurace", "ir", "a.cu", "b.cu"]).is_err());
+    }
+
+    #[test]
+    fn run_takes_a_launch_its_arguments_and_a_schedule() {
+        let argv = [
+            "gpurace",
+            "run",
+            "--kernel",
+            "k",
+            "--grid",
+            "2",
+            "--arg",
+            "n=16",
+            "--arg",
+            "p.pitch = 4",
+            "--buffer",
+            "a=64",
+            "--schedule",
+            "random",
+            "--seed",
+            "7",
+            "--detector",
+            "hb",
+            "a.cu",
+        ];
+        let Command::Run(args) = Cli::try_parse_from(argv).unwrap().command else { panic!("expected `run`") };
+        assert_eq!((args.grid, args.block), (Some([2, 1, 1]), None));
+        assert_eq!(args.args, [("n".to_string(), "16".to_string()), ("p.pitch".to_string(), "4".to_string())]);
+        assert_eq!(args.buffers, [("a".to_string(), "64".to_string())]);
+        assert_eq!((args.schedule, args.seed, args.fill), (ScheduleArg::Random, 7, FillArg::Zero));
+        assert_eq!(args.detectors, ["hb"]);
+        assert!(Cli::try_parse_from(["gpurace", "run", "--arg", "n", "a.cu"]).is_err(), "an argument needs a value");
     }
 
     #[test]

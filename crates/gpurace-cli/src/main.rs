@@ -13,11 +13,13 @@
 mod cache;
 mod check;
 mod config;
+mod confirm;
 mod flags;
 mod geometry;
 mod inputs;
 mod ir;
 mod program;
+mod run;
 mod trace;
 
 use std::io;
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Ir(args) => ir::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Run(args) => run::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -125,6 +125,46 @@ pub struct Witness {
     pub host: Vec<(String, i64)>,
 }
 
+/// The engine that found a race: the static engine, or a detector of the
+/// simulator that observed it in a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Engine {
+    #[default]
+    Static,
+    /// The happens-before detector of `gpurace run`.
+    Hb,
+    /// iGUARD's detector of `gpurace run`.
+    Iguard,
+}
+
+impl Engine {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::Static => "static",
+            Engine::Hb => "hb",
+            Engine::Iguard => "iguard",
+        }
+    }
+
+    /// The engine of a detector by its name (`hb`, `iguard`).
+    pub fn of_detector(name: &str) -> Engine {
+        match name {
+            "iguard" => Engine::Iguard,
+            _ => Engine::Hb,
+        }
+    }
+}
+
+/// What replaying a static race's witness on the simulator showed
+/// (`gpurace check --confirm`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The simulator observed the two accesses conflict.
+    pub confirmed: bool,
+    /// What was run and what it showed, or why it could not be replayed.
+    pub detail: String,
+}
+
 /// A race found in one kernel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Race {
@@ -150,6 +190,12 @@ pub struct Race {
     /// A possible race: `approximate`, so it does not make the kernel `race`
     /// (unless the user asks for every candidate, `--report-possible`).
     pub possible: bool,
+    /// Who found it.
+    #[serde(default)]
+    pub engine: Engine,
+    /// Its witness replayed on the simulator, when the run asked for it.
+    #[serde(default)]
+    pub replay: Option<Replay>,
 }
 
 impl Race {
@@ -193,6 +239,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            engine: Engine::Static,
+            replay: None,
         };
         assert_eq!(race.rule_id(), "intra-warp-race");
         race.class = RaceClass::InterBlock;

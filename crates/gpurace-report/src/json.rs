@@ -150,6 +150,8 @@ impl<'a> FileJson<'a> {
                     }),
                     possible: race.possible,
                     rests_on: &race.rests_on,
+                    engine: race.engine.as_str(),
+                    replay: race.replay.as_ref().map(|r| ReplayJson { confirmed: r.confirmed, detail: &r.detail }),
                 })
                 .collect(),
             diagnostics: report
@@ -215,6 +217,16 @@ struct RaceJson<'a> {
     possible: bool,
     /// What an `approximate` race rests on that gpurace did not model.
     rests_on: &'a [String],
+    /// `static`, or the detector of `gpurace run` that observed it (`hb`).
+    engine: &'static str,
+    /// Its witness replayed on the simulator (`--confirm`); `null` otherwise.
+    replay: Option<ReplayJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ReplayJson<'a> {
+    confirmed: bool,
+    detail: &'a str,
 }
 
 #[derive(Serialize)]

@@ -77,6 +77,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        engine: gpurace_core::race::Engine::Static,
+        replay: None,
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());
     scale.diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", "proved with 3 queries").at(
@@ -107,6 +109,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        engine: gpurace_core::race::Engine::Static,
+        replay: None,
     };
     let divergence = Race {
         class: RaceClass::IntraBlock,
@@ -120,6 +124,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        engine: gpurace_core::race::Engine::Static,
+        replay: None,
     };
     let tile = FileReport {
         file: "tile.cu".into(),

@@ -19,6 +19,7 @@
 mod check;
 mod config;
 pub mod exec;
+mod sample;
 mod shape;
 pub mod show;
 mod smt;
@@ -32,4 +33,5 @@ pub use gpurace_core::{
     term, AccessMode, Certainty, HostValue, KernelResult, Location, Profile, Race, RaceClass, RaceKind, Site, Verdict,
     Witness,
 };
+pub use sample::{sample_launch, NoSample, Sample};
 pub use smt::WATCHDOG;

@@ -44,6 +44,9 @@ pub struct Index<'a> {
     /// While collecting: the spellings of the records being walked, which
     /// nested records are known by (`BlockReduce<float, 256>::TempStorage`).
     pub record_scopes: Vec<Vec<String>>,
+    /// The lines of the files literals are read back from, by file (`None`:
+    /// unreadable), filled on first use.
+    pub sources: std::cell::RefCell<HashMap<u32, Option<Vec<String>>>>,
 }
 
 impl<'a> Index<'a> {
@@ -107,6 +110,37 @@ impl<'a> Index<'a> {
         Span { file: FileId(loc.file), line: loc.line, col: loc.col }
     }
 
+    /// The value of the floating-point literal spelled at `loc`, read from
+    /// the source: clang's dump prints a literal with seven significant
+    /// digits (`1.000000e+00` for `1.0000001`). `None` when the text there is
+    /// not a decimal literal (a macro's use, a hexadecimal float).
+    pub fn float_literal(&self, loc: Loc) -> Option<f64> {
+        if !loc.is_valid() {
+            return None;
+        }
+        let mut sources = self.sources.borrow_mut();
+        let lines = sources
+            .entry(loc.file)
+            .or_insert_with(|| {
+                let path = self.files.get(loc.file as usize)?;
+                std::fs::read_to_string(path).ok().map(|t| t.lines().map(String::from).collect())
+            })
+            .as_ref()?;
+        let line = lines.get(loc.line.checked_sub(1)? as usize)?;
+        let text = line.get(loc.col.checked_sub(1)? as usize..)?;
+        let mut end = 0;
+        let bytes = text.as_bytes();
+        while end < bytes.len() {
+            let c = bytes[end];
+            let sign = (c == b'+' || c == b'-') && end > 0 && matches!(bytes[end - 1], b'e' | b'E');
+            if !(c.is_ascii_digit() || c == b'.' || c == b'e' || c == b'E' || sign) {
+                break;
+            }
+            end += 1;
+        }
+        text[..end].parse::<f64>().ok()
+    }
+
     pub fn file_name(&self, loc: Loc) -> &str {
         self.files.get(loc.file as usize).map(String::as_str).unwrap_or("<unknown>")
     }
@@ -146,6 +180,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         parent_record: HashMap::new(),
         records_by_name: HashMap::new(),
         record_scopes: Vec::new(),
+        sources: Default::default(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {

@@ -478,6 +478,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            engine: gpurace_core::race::Engine::Static,
+            replay: None,
         }
     }
 

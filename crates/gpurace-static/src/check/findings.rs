@@ -326,6 +326,8 @@ pub(super) fn pair_race(
         notes,
         rests_on,
         possible: false,
+        engine: gpurace_core::race::Engine::Static,
+        replay: None,
     }
 }
 
@@ -452,6 +454,8 @@ pub(super) fn divergence_race(
         certainty,
         rests_on,
         possible: false,
+        engine: gpurace_core::race::Engine::Static,
+        replay: None,
         array: None,
         space: None,
         first: at.clone(),

@@ -348,3 +348,29 @@ pub(super) fn run<'c>(
         },
     }
 }
+
+impl<'c> Solver<'c> {
+    /// A model of `facts` (over shared values: launch sizes, parameters,
+    /// host values) alone, with no pair of threads: a launch the host code
+    /// allows.
+    pub fn sample(&mut self, facts: &[T]) -> Answer {
+        let q = Query {
+            one: facts.to_vec(),
+            two: Vec::new(),
+            same: Vec::new(),
+            overlap: None,
+            cases: Vec::new(),
+            apart: Vec::new(),
+            abstractions: Default::default(),
+        };
+        self.solver.push();
+        for f in facts {
+            let b = self.boolean(f, 1);
+            self.solver.assert(&b);
+        }
+        let outcome = run(self.ctx, &self.solver, self.timeout_ms, "sample", &self.label, &self.debug);
+        let answer = self.answer(outcome, &q);
+        self.solver.pop(1);
+        answer
+    }
+}

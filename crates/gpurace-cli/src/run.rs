@@ -1,0 +1,276 @@
+//! `gpurace run`: one kernel on the CPU simulator (`gpurace-sim`) for one
+//! concrete launch, its observed races reported in any output format.
+//!
+//! What the flags leave out comes from the file's first launch of the
+//! kernel where the host code fixes it: the geometry and integer arguments
+//! that are constants there.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use gpurace_core::{KernelResult, Location, Race, RaceClass, RaceKind, Verdict};
+use gpurace_ir::{Diagnostic, Program, Severity};
+use gpurace_report::{FileReport, Run, Sources, Timings};
+use gpurace_sim::{Fill, Request, Schedule};
+
+use crate::flags::{FillArg, RunArgs, ScheduleArg};
+use crate::Outcome;
+
+pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
+    let start = Instant::now();
+    let lowered = gpurace_front::lower_file(&args.file, &args.front.options())?;
+    let program = &lowered.program;
+    let file = args.file.display().to_string();
+    let index = pick_kernel(program, args.kernel.as_deref(), &file)?;
+    let (request, origins) = request(program, index, &args)?;
+    let outcome = match gpurace_sim::simulate(program, index, &request) {
+        Ok(outcome) => outcome,
+        Err(e) => bail!("cannot run kernel `{}`: {e}", program.kernels[index].display_name()),
+    };
+    if let Some(path) = &args.dump {
+        std::fs::write(path, dump(&outcome)).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+
+    let kernel = &program.kernels[index];
+    let mut races = gpurace_sim::races(program, index, &outcome);
+    races.extend(divergences(program, &outcome));
+    let mut diagnostics = Vec::new();
+    let (kfile, line, col) = program.locate(kernel.span);
+    let what = format!(
+        "{} blocks of {} threads, schedule {}, seed {}, {} thread-instructions",
+        request.grid.iter().product::<u32>(),
+        request.block.iter().product::<u32>(),
+        request.schedule.name(),
+        request.seed,
+        outcome.steps
+    );
+    if let Some(error) = &outcome.error {
+        let (efile, eline, ecol) = program.locate(error.span);
+        let mut message = error.message.clone();
+        if let (Some(b), Some(t)) = (error.block, error.thread) {
+            let _ = write!(message, " (block ({},{},{}), thread ({},{},{}))", b[0], b[1], b[2], t[0], t[1], t[2]);
+        }
+        let d = Diagnostic::new(Severity::Error, "simulation-error", message);
+        diagnostics.push(if eline == 0 { d.at(kfile.as_str(), line, col) } else { d.at(efile.as_str(), eline, ecol) });
+    }
+    let verdict = match (&outcome.error, races.is_empty()) {
+        (_, false) => Verdict::Race,
+        (Some(_), true) => Verdict::Unknown { reason: "the run stopped before the kernel ended".into() },
+        (None, true) => {
+            Verdict::Unknown { reason: format!("no race observed in this run ({what}); a run proves nothing") }
+        }
+    };
+    let mut note = format!("simulated {what}");
+    if !origins.is_empty() {
+        let _ = write!(note, "; {}", origins.join("; "));
+    }
+    let note = Diagnostic::new(Severity::Note, "simulated-run", note);
+    diagnostics.push(note.at(kfile.as_str(), line, col));
+    let result = KernelResult {
+        kernel: kernel.display_name(),
+        file: kfile.clone(),
+        line,
+        col,
+        verdict,
+        races,
+        diagnostics,
+        sites: vec![format!("a simulated launch: {what}")],
+        undecided: None,
+    };
+    let total_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let report = FileReport {
+        file: file.clone(),
+        kernels: vec![result],
+        diagnostics: lowered.diagnostics.into_iter().filter(|d| d.severity == Severity::Error).collect(),
+        timings: Timings { clang_ms: lowered.clang_ms, total_ms, ..Timings::default() },
+    };
+    let run = Run { files: vec![report], total_ms };
+    let mut sources = Sources::new();
+    if let Ok(text) = std::fs::read_to_string(&args.file) {
+        sources.insert(kfile, &text);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    gpurace_report::render(&run, args.format.into(), &sources, &mut out).context("cannot write the report")?;
+    out.flush().context("cannot write the report")?;
+    Ok(if outcome.error.is_some() { Outcome::Error } else { Outcome::from_verdict(run.verdict()) })
+}
+
+fn pick_kernel(program: &Program, name: Option<&str>, file: &str) -> anyhow::Result<usize> {
+    let all: Vec<String> = program.kernels.iter().map(|k| format!("`{}`", k.display_name())).collect();
+    let matches: Vec<usize> = (0..program.kernels.len())
+        .filter(|&i| name.is_none_or(|n| n == program.kernels[i].name || n == program.kernels[i].display_name()))
+        .collect();
+    match (matches.as_slice(), name) {
+        ([one], _) => Ok(*one),
+        ([], _) if all.is_empty() => bail!("{file} has no kernel"),
+        ([], Some(n)) => bail!("no kernel `{n}` in {file}: it has {}", all.join(", ")),
+        (_, Some(n)) => bail!("{file} has several kernels named `{n}`: name one of {}", all.join(", ")),
+        (_, None) => bail!("{file} has several kernels: pick one with --kernel ({})", all.join(", ")),
+    }
+}
+
+/// The run's inputs: the flags, then a launch that the host code's first
+/// launch of the kernel allows (its facts solved for small values), then
+/// defaults (1 for a float argument). The second value says where each
+/// argument came from, for the report.
+fn request(program: &Program, index: usize, args: &RunArgs) -> anyhow::Result<(Request, Vec<String>)> {
+    let facts = gpurace_host::host_facts(program, true, &[]);
+    let kernel = &program.kernels[index];
+    let mut origins = Vec::new();
+    let empty = gpurace_core::Site::empty(index);
+    let site = facts.sites.iter().find(|s| s.kernel == index).unwrap_or(&empty);
+    let need_sample = args.grid.is_none()
+        || args.block.is_none()
+        || kernel.params.iter().any(|p| p.ty.is_integer() && !args.args.iter().any(|(n, _)| n == &p.name));
+    let sampled = if need_sample { Some(gpurace_static::sample_launch(kernel, site)) } else { None };
+    let launched = program.launches.iter().any(|l| l.kernel == Some(index));
+    let reached = facts.sites.iter().any(|s| s.kernel == index);
+    if (launched && !reached) || sampled == Some(Err(gpurace_static::NoSample::Unreachable)) {
+        origins
+            .push("the host code never reaches a launch of this kernel: this run is not one of the program's".into());
+    }
+    let sample = sampled.and_then(Result::ok);
+    let from = match (&sample, site.span.is_some()) {
+        (Some(_), true) => format!("values the launch at {} allows", site.label),
+        (Some(_), false) => "small values chosen by gpurace".to_string(),
+        (None, _) => "defaults (the host code's facts have no solution gpurace could find)".to_string(),
+    };
+    let mut values = args.args.clone();
+    let mut inputs = Vec::new();
+    for (i, p) in kernel.params.iter().enumerate() {
+        if values.iter().any(|(n, _)| n == &p.name) {
+            continue;
+        }
+        let sampled = sample.as_ref().and_then(|s| s.params.get(i).copied().flatten());
+        let value = match (&p.ty, sampled, &args.default_arg) {
+            (_, _, Some(v)) if p.ty.is_integer() || matches!(p.ty, gpurace_ir::Type::Float { .. }) => v.clone(),
+            (ty, Some(v), _) if ty.is_integer() => {
+                inputs.push(format!("`{}` = {v}", p.name));
+                v.to_string()
+            }
+            (gpurace_ir::Type::Float { .. }, _, _) => {
+                inputs.push(format!("`{}` = 1 (a default for floats)", p.name));
+                "1".to_string()
+            }
+            _ => continue,
+        };
+        values.push((p.name.clone(), value));
+    }
+    if let Some(sample) = &sample {
+        for (param, path, v) in &sample.fields {
+            let Some(p) = kernel.params.get(*param as usize) else { continue };
+            let name = format!("{}{path}", p.name);
+            if !values.iter().any(|(n, _)| n == &name) {
+                inputs.push(format!("`{name}` = {v}"));
+                values.push((name, v.to_string()));
+            }
+        }
+    }
+    let mut buffers = Vec::new();
+    for (name, n) in &args.buffers {
+        let n: u64 = n.parse().with_context(|| format!("--buffer {name}: `{n}` is not a number of elements"))?;
+        buffers.push((name.clone(), n));
+    }
+    // The host code's allocation sizes, where the flags give none: a buffer
+    // of known size checks its bounds.
+    for (i, p) in kernel.params.iter().enumerate() {
+        let extent = sample.as_ref().and_then(|s| s.extents.get(i).copied().flatten());
+        let elem = p.ty.pointee().and_then(|t| t.size()).filter(|s| *s > 0);
+        if let (Some(bytes), Some(elem)) = (extent, elem) {
+            if !buffers.iter().any(|(n, _)| n == &p.name) {
+                inputs.push(format!("`{}` has {} elements", p.name, bytes / elem));
+                buffers.push((p.name.clone(), bytes / elem));
+            }
+        }
+    }
+    let dims = |d: [u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
+    let grid = args.grid.or(sample.as_ref().map(|s| s.grid)).or(site.grid).unwrap_or([1, 1, 1]);
+    let block = args.block.or(sample.as_ref().map(|s| s.block)).or(site.block).unwrap_or([32, 1, 1]);
+    if args.grid.is_none() {
+        inputs.insert(0, format!("grid {}", dims(grid)));
+    }
+    if args.block.is_none() {
+        inputs.insert(0, format!("block {}", dims(block)));
+    }
+    let request = Request {
+        grid,
+        block,
+        args: values,
+        buffers,
+        fill: match args.fill {
+            FillArg::Zero => Fill::Zero,
+            FillArg::Random => Fill::Random,
+            FillArg::Iota => Fill::Iota,
+        },
+        dynamic_shared: args.dynamic_shared,
+        schedule: match args.schedule {
+            ScheduleArg::Lockstep => Schedule::Lockstep,
+            ScheduleArg::Random => Schedule::Random,
+        },
+        seed: args.seed,
+        max_steps: args.max_steps,
+        detectors: args.detectors.clone(),
+        blocks: None,
+        watch: Vec::new(),
+    };
+    if !inputs.is_empty() {
+        origins.push(format!("inputs the flags did not give are {from}: {}", inputs.join(", ")));
+    }
+    Ok((request, origins))
+}
+
+/// Barriers some threads of a block waited at while others had left, or
+/// threads of one block waiting at different barriers.
+fn divergences(program: &Program, outcome: &gpurace_sim::Outcome) -> Vec<Race> {
+    let mut out: Vec<Race> = Vec::new();
+    for d in &outcome.divergences {
+        let loc = |s: &gpurace_ir::Span| {
+            let (file, line, col) = program.locate(*s);
+            Location { file, line, col, text: "__syncthreads()".into(), mode: None }
+        };
+        let first = loc(&d.at[0]);
+        let second = loc(d.at.last().unwrap_or(&d.at[0]));
+        if out.iter().any(|r| r.first == first && r.second == second) {
+            continue;
+        }
+        let note = if d.at.len() > 1 {
+            format!("the threads of block {} wait at different barriers", d.block)
+        } else {
+            format!(
+                "{} of the {} threads of block {} reached this barrier; the others had exited",
+                d.waiting, d.threads, d.block
+            )
+        };
+        out.push(Race {
+            class: RaceClass::IntraBlock,
+            kind: RaceKind::BarrierDivergence,
+            certainty: gpurace_core::Certainty::Definite,
+            array: None,
+            space: None,
+            first,
+            second,
+            witness: None,
+            notes: vec![note],
+            rests_on: Vec::new(),
+            possible: false,
+            engine: gpurace_core::race::Engine::Static,
+            replay: None,
+        });
+    }
+    out
+}
+
+/// Each buffer's elements after the run, one line per buffer: `name: v0 v1 ...`.
+fn dump(outcome: &gpurace_sim::Outcome) -> String {
+    let mut text = String::new();
+    for b in &outcome.buffers {
+        let _ = write!(text, "{}:", b.name);
+        for i in 0..b.elements {
+            let _ = write!(text, " {}", gpurace_sim::element(outcome, b, i));
+        }
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,426 @@
+//! The happens-before reference detector.
+//!
+//! Each thread has a vector clock over the threads of its block; a barrier
+//! (block, warp or tile) joins its participants' clocks and advances each
+//! participant's own entry, so an access happens before another of the same
+//! block exactly when the later thread's clock has caught up with the
+//! earlier one's entry at the time of the access. Threads of different
+//! blocks are ordered by a grid barrier between the accesses (an epoch
+//! count) and by release and acquire through atomics (below). Atomics do not
+//! race with atomics whose scopes both cover the pair of threads
+//! (`atomicAdd_block` of two blocks do).
+//!
+//! Release and acquire follow scoped fences (the HRF model the static
+//! engine uses): a fence of scope S snapshots what the thread knows; an
+//! atomic write after it publishes the snapshot on its location, with the
+//! narrower of S and the atomic's scope; an atomic read of that location by
+//! a thread that scope and the reading atomic's scope cover (its block for
+//! a block scope, anyone for a device scope) learns it. Knowledge of other blocks'
+//! threads travels in a sparse map next to the block's clocks, so a
+//! hand-off through a third thread (thread 0 to thread 32 with a block
+//! fence, then to another block with a device fence) orders the first
+//! access before the last.
+//!
+//! Clocks are kept as what the whole block knows since its last block
+//! barrier (`base`), each thread's own entry, and per thread the few entries
+//! it learnt since from warp syncs, tiles and acquires: a block barrier
+//! costs the block's size, not its square.
+//!
+//! Shadow memory keeps, per byte, the last write and the last read of each
+//! thread since that write (FastTrack's rule: a later access ordered after
+//! a thread's last read is ordered after its earlier ones too), so it
+//! reports the first race on a byte exactly, and every pair of source
+//! accesses the run makes conflict unordered on some byte. A block's shared
+//! memory and clocks are dropped when it ends.
+//!
+//! Not modelled (a race this detector reports where the program
+//! synchronises by it): ordering through `volatile` accesses without
+//! atomics.
+
+use std::collections::{BTreeSet, HashMap};
+
+use gpurace_ir::{AtomicOp, Scope, Space};
+use rustc_hash::FxHashMap;
+
+use super::{AccessEvent, Detector, Mode, Observed, Side, ThreadRef};
+use crate::memory::Location;
+
+/// One access in shadow memory.
+#[derive(Debug, Clone, Copy)]
+struct Stamp {
+    side: Side,
+    /// The thread's own clock entry at the access.
+    clock: u32,
+    /// Grid barriers passed before the access.
+    epoch: u32,
+}
+
+#[derive(Debug, Default, Clone)]
+struct Cell {
+    write: Option<Stamp>,
+    reads: Vec<Stamp>,
+}
+
+/// What a thread knows of threads of other blocks: per block, a clock per
+/// thread (absent: nothing).
+type Foreign = HashMap<u32, Vec<u32>>;
+
+/// What a fence published: the releasing thread's knowledge and the fence's
+/// scope.
+#[derive(Debug, Clone)]
+struct Release {
+    who: ThreadRef,
+    scope: Scope,
+    own: Vec<u32>,
+    foreign: Foreign,
+}
+
+fn join(into: &mut Vec<u32>, from: &[u32]) {
+    if into.len() < from.len() {
+        into.resize(from.len(), 0);
+    }
+    for (a, b) in into.iter_mut().zip(from) {
+        *a = (*a).max(*b);
+    }
+}
+
+fn join_foreign(into: &mut Foreign, from: &Foreign) {
+    for (block, clocks) in from {
+        join(into.entry(*block).or_default(), clocks);
+    }
+}
+
+/// The narrower of two scopes.
+fn narrower(a: Scope, b: Scope) -> Scope {
+    let rank = |s: Scope| match s {
+        Scope::Warp => 0,
+        Scope::Block => 1,
+        Scope::Device => 2,
+        Scope::System => 3,
+    };
+    if rank(a) <= rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+/// Whether `scope` covers threads `a` and `b`.
+fn covers(scope: Scope, a: ThreadRef, b: ThreadRef) -> bool {
+    match scope {
+        Scope::Warp => a.block == b.block && a.warp() == b.warp(),
+        Scope::Block => a.block == b.block,
+        Scope::Device | Scope::System => true,
+    }
+}
+
+/// The clocks of one running block.
+#[derive(Debug, Default)]
+struct Block {
+    /// What every thread of the block knows (joined at its last barrier).
+    base: Vec<u32>,
+    /// Each thread's own entry.
+    own: Vec<u32>,
+    /// Per thread: entries above `base` learnt since the last block barrier.
+    extra: Vec<Vec<(u32, u32)>>,
+    foreign: Vec<Foreign>,
+    released: Vec<Option<Release>>,
+    /// The block's shared memory.
+    shared: FxHashMap<u64, Cell>,
+}
+
+impl Block {
+    fn new(n: usize) -> Block {
+        Block {
+            base: vec![0; n],
+            own: vec![1; n],
+            extra: vec![Vec::new(); n],
+            foreign: vec![Foreign::new(); n],
+            released: vec![None; n],
+            shared: FxHashMap::default(),
+        }
+    }
+
+    /// Thread `t`'s clock entry for thread `w`.
+    fn knows(&self, t: usize, w: usize) -> u32 {
+        if t == w {
+            return self.own[t];
+        }
+        let learnt = self.extra[t].iter().find(|(x, _)| *x as usize == w).map_or(0, |(_, c)| *c);
+        self.base[w].max(learnt)
+    }
+
+    /// Thread `t`'s whole clock.
+    fn clock(&self, t: usize) -> Vec<u32> {
+        let mut vc = self.base.clone();
+        for (w, c) in &self.extra[t] {
+            vc[*w as usize] = vc[*w as usize].max(*c);
+        }
+        vc[t] = self.own[t];
+        vc
+    }
+
+    /// Thread `t` learns the clock `from`.
+    fn learn(&mut self, t: usize, from: &[u32]) {
+        for (w, &c) in from.iter().enumerate() {
+            if w != t && c > self.knows(t, w) {
+                match self.extra[t].iter_mut().find(|(x, _)| *x as usize == w) {
+                    Some(e) => e.1 = c,
+                    None => self.extra[t].push((w as u32, c)),
+                }
+            }
+        }
+    }
+
+    /// Every thread still running passes a block barrier: the block learns
+    /// what any of them knew.
+    fn barrier(&mut self, participants: &[u32]) {
+        for &p in participants {
+            let p = p as usize;
+            for (w, c) in std::mem::take(&mut self.extra[p]) {
+                let b = &mut self.base[w as usize];
+                *b = (*b).max(c);
+            }
+            self.base[p] = self.base[p].max(self.own[p]);
+        }
+        for &p in participants {
+            self.own[p as usize] += 1;
+        }
+    }
+
+    /// Some threads of the block (a warp, a tile) sync with each other.
+    fn partial(&mut self, participants: &[u32]) {
+        let mut union: Vec<(u32, u32)> = Vec::new();
+        let mut add = |w: u32, c: u32| match union.iter_mut().find(|(x, _)| *x == w) {
+            Some(e) => e.1 = e.1.max(c),
+            None => union.push((w, c)),
+        };
+        for &p in participants {
+            self.extra[p as usize].iter().for_each(|&(w, c)| add(w, c));
+            add(p, self.own[p as usize]);
+        }
+        for &p in participants {
+            self.extra[p as usize] = union.iter().copied().filter(|(w, _)| *w != p).collect();
+            self.own[p as usize] += 1;
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct HappensBefore {
+    blocks: HashMap<u32, Block>,
+    epoch: u32,
+    /// Global memory.
+    global: FxHashMap<u64, Cell>,
+    /// Per atomic location: what writes after fences published there.
+    published: HashMap<Location, Vec<Release>>,
+    found: BTreeSet<(u32, u32, u8)>,
+    races: Vec<Observed>,
+    /// Accesses whose every instance is kept (a replay asks whether two
+    /// particular accesses conflict: the shadow cells keep only the latest
+    /// accesses of a byte, which can hide an earlier pair).
+    watched: BTreeSet<u32>,
+    /// Per byte: the instances of watched accesses so far.
+    history: FxHashMap<Location, Vec<Stamp>>,
+}
+
+/// Whether `earlier` happens before an access of `now` made now.
+fn ordered(blocks: &HashMap<u32, Block>, epoch: u32, earlier: &Stamp, now: ThreadRef) -> bool {
+    let w = earlier.side.who;
+    if earlier.epoch < epoch {
+        return true;
+    }
+    let Some(block) = blocks.get(&now.block) else { return false };
+    if w.block != now.block {
+        let known = block.foreign.get(now.thread as usize).and_then(|f| f.get(&w.block));
+        return known.and_then(|c| c.get(w.thread as usize)).is_some_and(|c| *c >= earlier.clock);
+    }
+    w.thread == now.thread || block.knows(now.thread as usize, w.thread as usize) >= earlier.clock
+}
+
+/// 0: inter-block, 1: intra-block, 2: intra-warp.
+fn class(a: ThreadRef, b: ThreadRef) -> u8 {
+    if a.block != b.block {
+        0
+    } else if a.warp() != b.warp() {
+        1
+    } else {
+        2
+    }
+}
+
+impl HappensBefore {
+    pub fn new() -> HappensBefore {
+        HappensBefore::default()
+    }
+
+    /// A detector that also keeps every instance of the accesses `watched`
+    /// (indices into `Code::accesses`) and reports each conflicting pair of
+    /// them, not only the latest on each byte.
+    pub fn watching(watched: BTreeSet<u32>) -> HappensBefore {
+        HappensBefore { watched, ..HappensBefore::default() }
+    }
+
+    fn report(&mut self, earlier: Side, now: Side, at: Location) {
+        let (a, b) = (earlier.access.min(now.access), earlier.access.max(now.access));
+        if self.found.insert((a, b, class(earlier.who, now.who))) {
+            self.races.push(Observed { first: earlier, second: now, at });
+        }
+    }
+
+    /// A watched access against every earlier instance of a watched access
+    /// on its bytes.
+    fn watch(&mut self, ev: &AccessEvent, stamp: Stamp) {
+        for byte in 0..ev.size {
+            let at = Location { addr: ev.at.addr + byte, ..ev.at };
+            let at = if at.space == Space::Shared { at } else { Location { owner: 0, ..at } };
+            let earlier = self.history.entry(at).or_default().clone();
+            for e in earlier {
+                if !(e.side.mode.writes() || ev.mode.writes()) || e.side.who == ev.who {
+                    continue;
+                }
+                let atomic_pair = match (e.side.mode, ev.mode) {
+                    (Mode::Atomic(_, s1), Mode::Atomic(_, s2)) => {
+                        covers(s1, e.side.who, ev.who) && covers(s2, e.side.who, ev.who)
+                    }
+                    _ => false,
+                };
+                if !atomic_pair && !ordered(&self.blocks, self.epoch, &e, ev.who) {
+                    self.report(e.side, stamp.side, at);
+                }
+            }
+            self.history.entry(at).or_default().push(stamp);
+        }
+    }
+
+    /// An atomic access: a write publishes the thread's latest fence
+    /// snapshot on the location; a read learns what was published there by
+    /// fences whose scope covers the reader.
+    fn synchronise(&mut self, ev: &AccessEvent) {
+        let (b, t) = (ev.who.block, ev.who.thread as usize);
+        let Some(block) = self.blocks.get_mut(&b) else { return };
+        let Mode::Atomic(op, atomic_scope) = ev.mode else { return };
+        if op != AtomicOp::Store {
+            // Both the release (its fence and its atomic) and this atomic
+            // must cover the two threads: a block-scope lock does not order
+            // threads of different blocks.
+            let releases = self.published.get(&ev.at).into_iter().flatten();
+            let reach = |r: &&Release| covers(r.scope, r.who, ev.who) && covers(atomic_scope, r.who, ev.who);
+            for r in releases.filter(reach) {
+                if r.who.block == b {
+                    block.learn(t, &r.own);
+                } else {
+                    join(block.foreign[t].entry(r.who.block).or_default(), &r.own);
+                }
+                let mut learnt = r.foreign.clone();
+                learnt.remove(&b);
+                join_foreign(&mut block.foreign[t], &learnt);
+            }
+        }
+        if ev.mode.writes() {
+            if let Some(mut release) = block.released[t].clone() {
+                release.scope = narrower(release.scope, atomic_scope);
+                let list = self.published.entry(ev.at).or_default();
+                match list.iter_mut().find(|r| r.who == release.who && r.scope == release.scope) {
+                    Some(r) => *r = release,
+                    None => list.push(release),
+                }
+            }
+        }
+    }
+}
+
+impl Detector for HappensBefore {
+    fn name(&self) -> &'static str {
+        "hb"
+    }
+
+    fn block_start(&mut self, block: u32, threads: u32) {
+        self.blocks.insert(block, Block::new(threads as usize));
+    }
+
+    fn block_end(&mut self, block: u32) {
+        self.blocks.remove(&block);
+    }
+
+    fn access(&mut self, ev: &AccessEvent) {
+        if let Mode::Atomic(..) = ev.mode {
+            self.synchronise(ev);
+        }
+        let side = Side { who: ev.who, access: ev.access, mode: ev.mode };
+        let clock = self.blocks.get(&ev.who.block).map_or(0, |b| b.own[ev.who.thread as usize]);
+        let stamp = Stamp { side, clock, epoch: self.epoch };
+        if self.watched.contains(&ev.access) {
+            self.watch(ev, stamp);
+        }
+        let (blocks, epoch) = (&mut self.blocks, self.epoch);
+        let mut conflicts: Vec<(Stamp, Location)> = Vec::new();
+        for byte in 0..ev.size {
+            let at = Location { addr: ev.at.addr + byte, ..ev.at };
+            let shadow = match at.space {
+                Space::Shared => match blocks.get_mut(&ev.who.block) {
+                    Some(b) => &mut b.shared,
+                    None => continue,
+                },
+                _ => &mut self.global,
+            };
+            let cell = shadow.entry(at.addr).or_default();
+            let mut earlier: Vec<Stamp> = cell.write.into_iter().collect();
+            if ev.mode.writes() {
+                earlier.extend(cell.reads.iter().copied());
+                cell.write = Some(stamp);
+                cell.reads.clear();
+            }
+            if !matches!(ev.mode, Mode::Write) {
+                match cell.reads.iter_mut().find(|r| r.side.who == ev.who) {
+                    Some(r) => *r = stamp,
+                    None => cell.reads.push(stamp),
+                }
+            }
+            conflicts.extend(earlier.into_iter().map(|e| (e, at)));
+        }
+        for (earlier, at) in conflicts {
+            let atomic_pair = match (earlier.side.mode, side.mode) {
+                (Mode::Atomic(_, s1), Mode::Atomic(_, s2)) => {
+                    covers(s1, earlier.side.who, side.who) && covers(s2, earlier.side.who, side.who)
+                }
+                _ => false,
+            };
+            if earlier.side.who == side.who || atomic_pair || ordered(&self.blocks, epoch, &earlier, side.who) {
+                continue;
+            }
+            self.report(earlier.side, side, at);
+        }
+    }
+
+    fn fence(&mut self, who: ThreadRef, scope: Scope) {
+        let t = who.thread as usize;
+        let Some(block) = self.blocks.get_mut(&who.block) else { return };
+        let own = block.clock(t);
+        block.own[t] += 1;
+        let foreign = block.foreign[t].clone();
+        block.released[t] = Some(Release { who, scope, own, foreign });
+    }
+
+    fn sync(&mut self, block: u32, participants: &[u32], whole_block: bool) {
+        let Some(b) = self.blocks.get_mut(&block) else { return };
+        if participants.iter().any(|&p| !b.foreign[p as usize].is_empty()) {
+            let mut all = Foreign::new();
+            participants.iter().for_each(|&p| join_foreign(&mut all, &b.foreign[p as usize]));
+            participants.iter().for_each(|&p| b.foreign[p as usize] = all.clone());
+        }
+        if whole_block {
+            b.barrier(participants);
+        } else {
+            b.partial(participants);
+        }
+    }
+
+    fn grid_sync(&mut self) {
+        self.epoch += 1;
+    }
+
+    fn races(&self) -> Vec<Observed> {
+        self.races.clone()
+    }
+}

@@ -1,0 +1,271 @@
+//! The simulator end to end: small kernels of each synchronisation pattern,
+//! each with its racy twin, lowered by the front-end and run under the
+//! happens-before detector; and what kernels compute (warp collectives,
+//! floats, `__syncthreads_or`), checked against values worked out by hand.
+
+use gpurace_core::RaceClass;
+use gpurace_sim::{simulate, Outcome, Request, Schedule};
+
+fn lower(source: &str) -> gpurace_ir::Program {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("k.cu");
+    std::fs::write(&path, source).unwrap();
+    gpurace_front::lower_file(&path, &gpurace_front::Options::default()).expect("clang runs").program
+}
+
+fn request(grid: u32, block: u32, args: &[(&str, &str)]) -> Request {
+    Request {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        args: args.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+        max_steps: 10_000_000,
+        ..Request::default()
+    }
+}
+
+fn run(source: &str, request: &Request) -> (gpurace_ir::Program, Outcome) {
+    let program = lower(source);
+    let outcome = simulate(&program, 0, request).expect("the request fits the kernel");
+    (program, outcome)
+}
+
+/// The classes of the races the run observed.
+fn classes(source: &str, request: &Request) -> Vec<RaceClass> {
+    let (program, outcome) = run(source, request);
+    assert_eq!(outcome.error, None, "the run ends");
+    gpurace_sim::races(&program, 0, &outcome).iter().map(|r| r.class).collect()
+}
+
+/// The elements of the first buffer after the run.
+fn first_buffer(source: &str, request: &Request) -> Vec<String> {
+    let (_, outcome) = run(source, request);
+    assert_eq!(outcome.error, None, "the run ends");
+    let b = &outcome.buffers[0];
+    (0..b.elements).map(|i| gpurace_sim::element(&outcome, b, i)).collect()
+}
+
+const REDUCE: &str = r#"
+__global__ void reduce(const int *in, int *out) {
+  __shared__ int s[64];
+  unsigned t = threadIdx.x;
+  s[t] = in[t];
+  __syncthreads();
+  for (unsigned step = 32; step > 0; step /= 2) {
+    if (t < step)
+      s[t] += s[t + step];
+    __syncthreads();
+  }
+  if (t == 0)
+    *out = s[0];
+}
+"#;
+
+#[test]
+fn a_tree_reduction_with_barriers_has_no_race_and_its_twin_without_them_races() {
+    assert_eq!(classes(REDUCE, &request(1, 64, &[])), []);
+    let racy = REDUCE.replace("    __syncthreads();\n  }", "  }");
+    let found = classes(&racy, &request(1, 64, &[]));
+    // Lanes 0-15 read what lanes 16-31 wrote one step before: one warp.
+    assert_eq!(found, [RaceClass::IntraWarp]);
+}
+
+#[test]
+fn threads_of_different_blocks_writing_one_element_race_inter_block() {
+    let source = "__global__ void k(int *a) { a[threadIdx.x] = blockIdx.x; }";
+    assert_eq!(classes(source, &request(2, 1, &[])), [RaceClass::InterBlock]);
+    let disjoint = "__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }";
+    assert_eq!(classes(disjoint, &request(2, 32, &[])), []);
+}
+
+const MESSAGE: &str = r#"
+__device__ int ready = 0;
+__global__ void handoff(int *payload, int *out) {
+  if (blockIdx.x == 0) {
+    payload[0] = 42;
+    __threadfence();
+    atomicExch(&ready, 1);
+  } else {
+    while (atomicAdd(&ready, 0) == 0) {
+    }
+    out[0] = payload[0];
+  }
+}
+"#;
+
+#[test]
+fn a_fenced_flag_orders_a_message_between_blocks_and_an_unfenced_one_does_not() {
+    assert_eq!(classes(MESSAGE, &request(2, 1, &[])), []);
+    let racy = MESSAGE.replace("__threadfence();", "");
+    assert_eq!(classes(&racy, &request(2, 1, &[])), [RaceClass::InterBlock]);
+    let block_fence = MESSAGE.replace("__threadfence();", "__threadfence_block();");
+    assert_eq!(classes(&block_fence, &request(2, 1, &[])), [RaceClass::InterBlock], "a block fence covers one block");
+}
+
+const LOCK: &str = r#"
+__device__ int mutex = 0;
+__global__ void locked_sum(const int *in, int *total) {
+  while (atomicCAS(&mutex, 0, 1) != 0) {
+  }
+  __threadfence();
+  *total = *total + in[blockIdx.x];
+  __threadfence();
+  atomicExch(&mutex, 0);
+}
+"#;
+
+#[test]
+fn a_spin_lock_orders_its_critical_sections_under_every_schedule() {
+    for seed in 0..4 {
+        let r = Request { schedule: Schedule::Random, seed, ..request(4, 1, &[]) };
+        assert_eq!(classes(LOCK, &r), [], "seed {seed}");
+    }
+    let racy = LOCK.replacen("  __threadfence();\n  atomicExch", "  atomicExch", 1);
+    let found = classes(&racy, &request(4, 1, &[]));
+    assert!(!found.is_empty() && found.iter().all(|c| *c == RaceClass::InterBlock), "{found:?}");
+}
+
+#[test]
+fn block_scope_atomics_of_different_blocks_race_and_device_scope_ones_do_not() {
+    let device = "__global__ void k(int *c) { atomicAdd(&c[0], 1); }";
+    assert_eq!(classes(device, &request(2, 4, &[])), []);
+    let block = "__global__ void k(int *c) { atomicAdd_block(&c[0], 1); }";
+    assert_eq!(classes(block, &request(2, 4, &[])), [RaceClass::InterBlock]);
+}
+
+#[test]
+fn warp_collectives_compute_what_cuda_specifies() {
+    let source = r#"
+__global__ void k(int *out) {
+  int v = threadIdx.x;
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffff, v, o);
+  unsigned odd = __ballot_sync(0xffffffff, threadIdx.x & 1);
+  int last = __any_sync(0xffffffff, threadIdx.x == 31);
+  if (threadIdx.x == 0) {
+    out[0] = v;
+    out[1] = odd == 0xaaaaaaaa;
+    out[2] = last;
+  }
+}"#;
+    let r = Request { buffers: vec![("out".into(), 3)], ..request(1, 32, &[]) };
+    assert_eq!(first_buffer(source, &r), ["496", "1", "1"]);
+}
+
+#[test]
+fn floats_convert_and_compute_as_c_does() {
+    let source = r#"
+__global__ void k(float *out, int n) {
+  float x = n / 2;
+  out[0] = x;
+  out[1] = n / 2.0f;
+  out[2] = sqrtf(out[1] * 2.0f + 0.5f);
+  out[3] = (int)-2.7f;
+  out[4] = (unsigned char)300;
+}"#;
+    let r = Request { buffers: vec![("out".into(), 5)], ..request(1, 1, &[("n", "9")]) };
+    assert_eq!(first_buffer(source, &r), ["4", "4.5", "3.082207", "-2", "44"]);
+}
+
+#[test]
+fn syncthreads_or_reduces_a_predicate_over_the_block() {
+    let source = r#"
+__global__ void k(int *out) {
+  int any = __syncthreads_or(threadIdx.x == 5);
+  int count = __syncthreads_count(threadIdx.x < 10);
+  if (threadIdx.x == 0) {
+    out[0] = any;
+    out[1] = count;
+  }
+}"#;
+    let r = Request { buffers: vec![("out".into(), 2)], ..request(1, 64, &[]) };
+    assert_eq!(first_buffer(source, &r), ["1", "10"]);
+}
+
+#[test]
+fn a_barrier_some_threads_skip_is_reported_and_does_not_hang() {
+    let source = r#"
+__global__ void k(int *a) {
+  if (threadIdx.x < 16)
+    __syncthreads();
+  a[threadIdx.x] = 1;
+}"#;
+    let (_, outcome) = run(source, &request(1, 32, &[]));
+    assert_eq!(outcome.error, None);
+    assert_eq!(outcome.divergences.len(), 1);
+    assert_eq!((outcome.divergences[0].waiting, outcome.divergences[0].threads), (16, 32));
+}
+
+#[test]
+fn a_grid_barrier_orders_blocks() {
+    let source = r#"
+#include <cooperative_groups.h>
+__global__ void k(int *a, int *b) {
+  a[blockIdx.x] = 1;
+  cooperative_groups::this_grid().sync();
+  b[blockIdx.x] = a[(blockIdx.x + 1) % gridDim.x];
+}"#;
+    assert_eq!(classes(source, &request(4, 1, &[])), []);
+}
+
+#[test]
+fn what_cannot_run_stops_the_run_with_its_line() {
+    let source = "__global__ void k(int *a) {\n  int v;\n  asm(\"mov.u32 %0, 1;\" : \"=r\"(v));\n  a[v] = 1;\n}";
+    let (_, outcome) = run(source, &request(1, 1, &[]));
+    let error = outcome.error.expect("the run stops");
+    assert_eq!(error.span.line, 3, "{error:?}");
+    assert!(error.message.starts_with("cannot run"), "{}", error.message);
+}
+
+#[test]
+fn a_buffer_of_given_size_checks_its_bounds() {
+    let source = "__global__ void k(int *a) { a[threadIdx.x + 1] = 1; }";
+    let r = Request { buffers: vec![("a".into(), 32)], ..request(1, 32, &[]) };
+    let (_, outcome) = run(source, &r);
+    let error = outcome.error.expect("an access past the end stops the run");
+    assert!(error.message.contains("outside its 128 bytes"), "{}", error.message);
+    assert_eq!(error.thread, Some([31, 0, 0]));
+}
+
+/// The classes each detector observed, by detector.
+fn by_detector(source: &str, request: &Request) -> Vec<(String, RaceClass)> {
+    let request = Request { detectors: vec!["all".into()], ..request.clone() };
+    let (program, outcome) = run(source, &request);
+    assert_eq!(outcome.error, None, "the run ends");
+    let mut out: Vec<(String, RaceClass)> =
+        gpurace_sim::races(&program, 0, &outcome).iter().map(|r| (r.engine.as_str().to_string(), r.class)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn iguard_finds_an_unfenced_message_and_a_warp_race_in_global_memory() {
+    let racy = MESSAGE.replace("__threadfence();", "");
+    let found = by_detector(&racy, &request(2, 1, &[]));
+    assert!(found.contains(&("iguard".into(), RaceClass::InterBlock)), "{found:?}");
+    assert_eq!(by_detector(MESSAGE, &request(2, 1, &[])), []);
+    let warp = "__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }";
+    let found = by_detector(warp, &request(1, 32, &[]));
+    assert_eq!(found, [("hb".into(), RaceClass::IntraWarp), ("iguard".into(), RaceClass::IntraWarp)]);
+    assert_eq!(by_detector(LOCK, &request(4, 1, &[])), [], "iGUARD infers the lock");
+}
+
+/// iGUARD's blind spots, from its paper, each against the reference.
+#[test]
+fn iguard_misses_shared_memory_and_readers_before_the_last_one() {
+    // Shared memory is out of its scope.
+    let racy = REDUCE.replace("    __syncthreads();\n  }", "  }");
+    assert_eq!(by_detector(&racy, &request(1, 64, &[])), [("hb".into(), RaceClass::IntraWarp)]);
+    // Block 0 reads, then block 1 reads and, after its barrier, writes: the
+    // write is ordered after the last reader (same block, a barrier), so
+    // iGUARD, which keeps only the last accessor, does not see block 0's read.
+    let source = r#"
+__global__ void k(int *g, int *out) {
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = g[0];
+  __syncthreads();
+  if (blockIdx.x == 1 && threadIdx.x == 1)
+    g[0] = 7;
+}"#;
+    assert_eq!(by_detector(source, &request(2, 32, &[])), [("hb".into(), RaceClass::InterBlock)]);
+}
