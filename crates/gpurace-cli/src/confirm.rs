@@ -153,6 +153,9 @@ fn judge(
     }
     match &outcome.error {
         Some(e) => not(format!("the replay ({ran}) stopped at line {}: {}", e.span.line, e.message)),
+        None if race.kind == RaceKind::BarrierDivergence => {
+            not(format!("the replay ({ran}) ran to the end without its threads splitting at the barrier"))
+        }
         None => not(format!("the replay ({ran}) ran to the end without the two accesses conflicting")),
     }
 }

@@ -241,6 +241,18 @@ impl ExprEval for Compiler<'_> {
                 return self.func(f, vals, width(ty));
             }
         }
+        // Handles of cooperative groups carry no value the simulator needs
+        // (their syncs and ranks are lowered on their own); a generator's
+        // state is not kept (its numbers are hashes, below).
+        if func.starts_with("construct cooperative_groups::") || func == "curand_init" {
+            return t::constant(0, width(ty).max(1));
+        }
+        // Random numbers: a hash of the arguments (a generator's state
+        // address, a seed), so a run stays a function of its request.
+        if let Some(kind) = funcs::random(func, ty) {
+            let vals = args.iter().map(|a| self.value_to(a, &Type::ULONG)).collect();
+            return self.func(kind, vals, width(ty).max(1));
+        }
         if let Some(sig) = funcs::int_intrinsic(func) {
             let vals = args
                 .iter()

@@ -24,6 +24,9 @@ pub enum Func {
     Convert(Scalar, Scalar),
     /// An integer (or bit-level) function of arguments of its declared types.
     Int(fn(&[u128]) -> u128),
+    /// A pseudo-random value of the arguments: a float in (0, 1] of this
+    /// width, or (0) an integer.
+    Random(u32),
 }
 
 impl Func {
@@ -47,6 +50,18 @@ impl Func {
             }
             Func::Convert(from, to) => convert(args.first().copied().unwrap_or(0), from, to),
             Func::Int(op) => op(args),
+            Func::Random(bits) => {
+                let h = args.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, a| {
+                    let mut z = h ^ (*a as u64);
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    z ^ (z >> 31)
+                });
+                match bits {
+                    0 => u128::from(h),
+                    b => bits_of(((h >> 11) + 1) as f64 / (1u64 << 53) as f64, b),
+                }
+            }
         }
     }
 }
@@ -219,6 +234,22 @@ pub fn float_math(name: &str, arity: usize, bits: u32) -> Option<Func> {
         1 => one.map(|f| Func::Float1(f, bits)),
         2 => two.map(|f| Func::Float2(f, bits)),
         3 => three.map(|f| Func::Float3(f, bits)),
+        _ => None,
+    }
+}
+
+/// cuRAND's generators and Faial's `__uniform_int`: a pseudo-random value,
+/// a float of the result's width for `curand_uniform*`/`curand_normal*`.
+pub fn random(name: &str, ty: &gpurace_ir::Type) -> Option<Func> {
+    let float = match ty {
+        gpurace_ir::Type::Float { bits } => u32::from(*bits),
+        _ => 0,
+    };
+    match name {
+        "curand" | "__uniform_int" | "__uniform_bool" => Some(Func::Random(0)),
+        "curand_uniform" | "curand_uniform_double" | "curand_normal" | "curand_normal_double" => {
+            Some(Func::Random(float))
+        }
         _ => None,
     }
 }

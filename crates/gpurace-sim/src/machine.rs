@@ -565,6 +565,15 @@ impl<'a> Machine<'a> {
         if live.is_empty() || !live.iter().all(|&j| self.threads[j].status == Status::Waiting && at_grid(j)) {
             return false;
         }
+        // Threads that exited before the grid barrier: it is divergent.
+        if live.len() < self.threads.len() {
+            let mut at: Vec<Span> = live.iter().map(|&j| self.code.spans[self.threads[j].pc as usize]).collect();
+            at.sort();
+            at.dedup();
+            let block = self.threads[live[0]].who.block;
+            let (waiting, threads) = (live.len() as u32, self.threads.len() as u32);
+            self.divergences.push(Divergence { block, at, waiting, threads });
+        }
         for d in self.detectors.iter_mut() {
             d.grid_sync();
         }

@@ -269,3 +269,38 @@ __global__ void k(int *g, int *out) {
 }"#;
     assert_eq!(by_detector(source, &request(2, 32, &[])), [("hb".into(), RaceClass::InterBlock)]);
 }
+
+#[test]
+fn a_grid_barrier_some_threads_skip_is_divergence() {
+    let source = r#"
+#include <cooperative_groups.h>
+__global__ void k(int *a) {
+  cooperative_groups::grid_group g = cooperative_groups::this_grid();
+  if (threadIdx.x % 2 == 0)
+    g.sync();
+  a[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+}"#;
+    let (_, outcome) = run(source, &request(2, 32, &[]));
+    assert_eq!(outcome.error, None, "a cooperative-groups handle is not a value the run needs");
+    assert_eq!(outcome.divergences.len(), 1);
+    assert_eq!((outcome.divergences[0].waiting, outcome.divergences[0].threads), (32, 64));
+}
+
+#[test]
+fn random_numbers_are_a_function_of_their_arguments() {
+    let source = r#"
+#include <curand_kernel.h>
+__global__ void k(unsigned *out, float *f) {
+  curandState s;
+  curand_init(7, threadIdx.x, 0, &s);
+  out[threadIdx.x] = curand(&s) % 1000;
+  f[threadIdx.x] = curand_uniform(&s);
+}"#;
+    let r = Request { buffers: vec![("out".into(), 4), ("f".into(), 4)], ..request(1, 4, &[]) };
+    let (_, first) = run(source, &r);
+    let (_, again) = run(source, &r);
+    assert_eq!(first.error, None);
+    let values = |o: &Outcome| (0..4).map(|i| gpurace_sim::element(o, &o.buffers[1], i)).collect::<Vec<_>>();
+    assert_eq!(values(&first), values(&again), "the same request, the same numbers");
+    assert!(values(&first).iter().all(|v| v.parse::<f32>().is_ok_and(|x| x > 0.0 && x <= 1.0)), "{:?}", values(&first));
+}
