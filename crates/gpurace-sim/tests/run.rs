@@ -304,3 +304,19 @@ __global__ void k(unsigned *out, float *f) {
     assert_eq!(values(&first), values(&again), "the same request, the same numbers");
     assert!(values(&first).iter().all(|v| v.parse::<f32>().is_ok_and(|x| x > 0.0 && x <= 1.0)), "{:?}", values(&first));
 }
+
+/// Found by the differential harness: a thread's atomic after its own plain
+/// read must not hide that read from another block's atomic.
+#[test]
+fn a_plain_read_races_with_another_threads_atomic_after_its_own() {
+    let source = r#"
+__global__ void k(int *g, int *out) {
+  int t = threadIdx.x, b = blockIdx.x;
+  out[b * 32 + t] = g[b * 32 + t];
+  atomicAdd(&g[t], 1);
+}"#;
+    assert_eq!(classes(source, &request(2, 32, &[])), [RaceClass::InterBlock]);
+    let disjoint =
+        "__global__ void k(int *g, int *out) { out[threadIdx.x] = g[threadIdx.x]; atomicAdd(&g[threadIdx.x], 1); }";
+    assert_eq!(classes(disjoint, &request(1, 32, &[])), []);
+}

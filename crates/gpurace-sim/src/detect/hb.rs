@@ -26,9 +26,11 @@
 //! it learnt since from warp syncs, tiles and acquires: a block barrier
 //! costs the block's size, not its square.
 //!
-//! Shadow memory keeps, per byte, the last write and the last read of each
-//! thread since that write (FastTrack's rule: a later access ordered after
-//! a thread's last read is ordered after its earlier ones too), so it
+//! Shadow memory keeps, per byte, the last plain write and, since it, the
+//! last plain read and the last atomic of each thread (FastTrack's rule: a
+//! later access ordered after a thread's last read is ordered after its
+//! earlier ones too; atomics apart, since an atomic does not conflict with
+//! another thread's atomic the way the plain access before it does), so it
 //! reports the first race on a byte exactly, and every pair of source
 //! accesses the run makes conflict unordered on some byte. A block's shared
 //! memory and clocks are dropped when it ends.
@@ -57,8 +59,22 @@ struct Stamp {
 
 #[derive(Debug, Default, Clone)]
 struct Cell {
+    /// The last plain write.
     write: Option<Stamp>,
+    /// Each thread's last plain read since that write.
     reads: Vec<Stamp>,
+    /// Each thread's last atomic since that write. Atomics are kept apart:
+    /// an atomic does not stand for a plain access of its thread before it
+    /// (another thread's atomic races with the plain access, not with it).
+    atomics: Vec<Stamp>,
+}
+
+/// Puts `stamp` in place of its thread's entry of `list`.
+fn latest(list: &mut Vec<Stamp>, stamp: Stamp) {
+    match list.iter_mut().find(|r| r.side.who == stamp.side.who) {
+        Some(r) => *r = stamp,
+        None => list.push(stamp),
+    }
 }
 
 /// What a thread knows of threads of other blocks: per block, a clock per
@@ -366,15 +382,20 @@ impl Detector for HappensBefore {
             };
             let cell = shadow.entry(at.addr).or_default();
             let mut earlier: Vec<Stamp> = cell.write.into_iter().collect();
-            if ev.mode.writes() {
-                earlier.extend(cell.reads.iter().copied());
-                cell.write = Some(stamp);
-                cell.reads.clear();
-            }
-            if !matches!(ev.mode, Mode::Write) {
-                match cell.reads.iter_mut().find(|r| r.side.who == ev.who) {
-                    Some(r) => *r = stamp,
-                    None => cell.reads.push(stamp),
+            match ev.mode {
+                Mode::Read => {
+                    earlier.extend(cell.atomics.iter().copied());
+                    latest(&mut cell.reads, stamp);
+                }
+                Mode::Write => {
+                    earlier.extend(cell.reads.iter().chain(&cell.atomics).copied());
+                    cell.write = Some(stamp);
+                    cell.reads.clear();
+                    cell.atomics.clear();
+                }
+                Mode::Atomic(..) => {
+                    earlier.extend(cell.reads.iter().chain(&cell.atomics).copied());
+                    latest(&mut cell.atomics, stamp);
                 }
             }
             conflicts.extend(earlier.into_iter().map(|e| (e, at)));
