@@ -6,13 +6,28 @@
 //! grow to what the kernel touches). When the kernel has no atomic, no
 //! fence and no grid barrier, only the one or two blocks the witness names
 //! run: the blocks of a launch are independent then, and a witness names
-//! the threads that race. A race is confirmed when the run observes its two
+//! the threads that race. Kernels with atomics, whose ordering depends on
+//! who takes a lock or sees a flag first, are also run under a few seeded
+//! random schedules when the lockstep run does not show the race. A race is
+//! confirmed when the run observes its two
 //! accesses (the same source locations) conflict in its class, or, for
 //! barrier divergence, the threads split at its barrier.
 
 use gpurace_core::{KernelResult, Race, RaceKind, Replay};
 use gpurace_ir::{Program, Stmt};
 use gpurace_sim::{Request, Schedule};
+
+/// Random schedules tried when the lockstep replay of a kernel with atomics
+/// does not show a race.
+const RANDOM_SCHEDULES: u64 = 8;
+
+/// Whether the kernel has atomics: then which accesses are ordered can
+/// depend on the schedule.
+fn uses_atomics(program: &Program, index: usize) -> bool {
+    let mut atomics = false;
+    gpurace_ir::walk_stmts(&program.kernels[index].body, &mut |s| atomics |= matches!(s, Stmt::Atomic { .. }));
+    atomics
+}
 
 /// The most thread-instructions one replay runs (about two seconds).
 const REPLAY_STEPS: u64 = 20_000_000;
@@ -44,7 +59,29 @@ pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
                         );
                     }
                     let outcome = gpurace_sim::simulate(program, index, &request);
-                    members.iter().map(|&i| judge(program, index, &request, &outcome, &result.races[i])).collect()
+                    let mut replays: Vec<Replay> =
+                        members.iter().map(|&i| judge(program, index, &request, &outcome, &result.races[i])).collect();
+                    // Where threads synchronise through atomics (locks,
+                    // flags), which pairs are ordered depends on who got
+                    // there first: a few seeded random schedules more.
+                    let ended = outcome.as_ref().is_ok_and(|o| o.error.is_none());
+                    if ended && uses_atomics(program, index) {
+                        for seed in 1..=RANDOM_SCHEDULES {
+                            if replays.iter().all(|r| r.confirmed) {
+                                break;
+                            }
+                            let request = Request { schedule: Schedule::Random, seed, ..request.clone() };
+                            let outcome = gpurace_sim::simulate(program, index, &request);
+                            for (k, &i) in members.iter().enumerate() {
+                                let again = judge(program, index, &request, &outcome, &result.races[i]);
+                                if again.confirmed && !replays[k].confirmed {
+                                    let detail = format!("{}, random schedule of seed {seed}", again.detail);
+                                    replays[k] = Replay { confirmed: true, detail };
+                                }
+                            }
+                        }
+                    }
+                    replays
                 }
                 Err(why) => vec![Replay { confirmed: false, detail: why }; members.len()],
             };

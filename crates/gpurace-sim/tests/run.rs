@@ -320,3 +320,18 @@ __global__ void k(int *g, int *out) {
         "__global__ void k(int *g, int *out) { out[threadIdx.x] = g[threadIdx.x]; atomicAdd(&g[threadIdx.x], 1); }";
     assert_eq!(classes(disjoint, &request(1, 32, &[])), []);
 }
+
+/// A lock is taken by its `atomicCAS` and the fence after it: without that
+/// fence the critical section is not ordered after the previous holder's
+/// (the static engine's and iGUARD's rule). Which block takes the lock
+/// first depends on the schedule; some seeded random schedule shows it.
+#[test]
+fn a_lock_taken_without_a_fence_does_not_order_the_critical_section() {
+    let racy = LOCK.replacen("  }\n  __threadfence();\n  *total", "  }\n  *total", 1);
+    assert_ne!(racy, LOCK);
+    let found = (0..12).any(|seed| {
+        let r = Request { schedule: Schedule::Random, seed, ..request(2, 1, &[]) };
+        !classes(&racy, &r).is_empty()
+    });
+    assert!(found, "no schedule showed the race");
+}

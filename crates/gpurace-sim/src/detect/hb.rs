@@ -15,7 +15,10 @@
 //! atomic write after it publishes the snapshot on its location, with the
 //! narrower of S and the atomic's scope; an atomic read of that location by
 //! a thread that scope and the reading atomic's scope cover (its block for
-//! a block scope, anyone for a device scope) learns it. Knowledge of other blocks'
+//! a block scope, anyone for a device scope) learns it: at once for a
+//! flag's read, at the thread's next fence (of a scope that covers the
+//! releaser) for a lock's `atomicCAS`, as the static engine and iGUARD
+//! take a lock. Knowledge of other blocks'
 //! threads travels in a sparse map next to the block's clocks, so a
 //! hand-off through a third thread (thread 0 to thread 32 with a block
 //! fence, then to another block with a device fence) orders the first
@@ -133,6 +136,8 @@ fn covers(scope: Scope, a: ThreadRef, b: ThreadRef) -> bool {
 /// The clocks of one running block.
 #[derive(Debug, Default)]
 struct Block {
+    /// The block's linear id.
+    block_id: u32,
     /// What every thread of the block knows (joined at its last barrier).
     base: Vec<u32>,
     /// Each thread's own entry.
@@ -141,18 +146,23 @@ struct Block {
     extra: Vec<Vec<(u32, u32)>>,
     foreign: Vec<Foreign>,
     released: Vec<Option<Release>>,
+    /// Per thread: what its `atomicCAS`es read that its next fence acquires
+    /// (a lock is taken by a CAS and a fence).
+    pending: Vec<Vec<Release>>,
     /// The block's shared memory.
     shared: FxHashMap<u64, Cell>,
 }
 
 impl Block {
-    fn new(n: usize) -> Block {
+    fn new(block_id: u32, n: usize) -> Block {
         Block {
+            block_id,
             base: vec![0; n],
             own: vec![1; n],
             extra: vec![Vec::new(); n],
             foreign: vec![Foreign::new(); n],
             released: vec![None; n],
+            pending: vec![Vec::new(); n],
             shared: FxHashMap::default(),
         }
     }
@@ -186,6 +196,19 @@ impl Block {
                 }
             }
         }
+    }
+
+    /// Thread `t` learns what the release `r` published.
+    fn acquire(&mut self, t: usize, r: &Release) {
+        let b = self.block_id;
+        if r.who.block == b {
+            self.learn(t, &r.own);
+        } else {
+            join(self.foreign[t].entry(r.who.block).or_default(), &r.own);
+        }
+        let mut learnt = r.foreign.clone();
+        learnt.remove(&b);
+        join_foreign(&mut self.foreign[t], &learnt);
     }
 
     /// Every thread still running passes a block barrier: the block learns
@@ -322,15 +345,16 @@ impl HappensBefore {
             // threads of different blocks.
             let releases = self.published.get(&ev.at).into_iter().flatten();
             let reach = |r: &&Release| covers(r.scope, r.who, ev.who) && covers(atomic_scope, r.who, ev.who);
-            for r in releases.filter(reach) {
-                if r.who.block == b {
-                    block.learn(t, &r.own);
-                } else {
-                    join(block.foreign[t].entry(r.who.block).or_default(), &r.own);
-                }
-                let mut learnt = r.foreign.clone();
-                learnt.remove(&b);
-                join_foreign(&mut block.foreign[t], &learnt);
+            let learnt: Vec<Release> = releases.filter(reach).cloned().collect();
+            if op == AtomicOp::Cas {
+                // A lock's CAS acquires at the thread's next fence (the
+                // static engine's and iGUARD's rule): the fence orders the
+                // critical section after it.
+                block.pending[t].extend(learnt);
+            } else {
+                // A flag's atomic read acquires at once (the static engine
+                // takes a spin-wait on a flag as ordering what follows).
+                learnt.iter().for_each(|r| block.acquire(t, r));
             }
         }
         if ev.mode.writes() {
@@ -352,7 +376,7 @@ impl Detector for HappensBefore {
     }
 
     fn block_start(&mut self, block: u32, threads: u32) {
-        self.blocks.insert(block, Block::new(threads as usize));
+        self.blocks.insert(block, Block::new(block, threads as usize));
     }
 
     fn block_end(&mut self, block: u32) {
@@ -417,6 +441,12 @@ impl Detector for HappensBefore {
     fn fence(&mut self, who: ThreadRef, scope: Scope) {
         let t = who.thread as usize;
         let Some(block) = self.blocks.get_mut(&who.block) else { return };
+        // The locks this thread's CASes took are held from here, for what
+        // the fence's scope covers.
+        let pending = std::mem::take(&mut block.pending[t]);
+        for r in pending.iter().filter(|r| covers(scope, r.who, who)) {
+            block.acquire(t, r);
+        }
         let own = block.clock(t);
         block.own[t] += 1;
         let foreign = block.foreign[t].clone();
