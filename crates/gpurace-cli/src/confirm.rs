@@ -29,6 +29,10 @@ fn uses_atomics(program: &Program, index: usize) -> bool {
     atomics
 }
 
+/// The most thread-instructions all the replays of one file run (about ten
+/// seconds): work, not time, so that the answer is the same on every machine.
+const FILE_REPLAY_STEPS: u64 = 100_000_000;
+
 /// The most thread-instructions one replay runs (about two seconds).
 const REPLAY_STEPS: u64 = 20_000_000;
 
@@ -36,6 +40,8 @@ const REPLAY_STEPS: u64 = 20_000_000;
 /// witnesses name the same launch share one run, which watches all their
 /// accesses.
 pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
+    // Work left for the file's replays (thread-instructions).
+    let mut left = FILE_REPLAY_STEPS;
     for result in kernels {
         let Some(index) = program.kernels.iter().position(|k| k.display_name() == result.kernel) else { continue };
         let mut groups: Vec<(Result<Request, String>, Vec<usize>)> = Vec::new();
@@ -48,6 +54,12 @@ pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
         }
         for (request, members) in groups {
             let replays = match request {
+                Ok(_) if left < REPLAY_STEPS => {
+                    let why = format!(
+                        "not replayed: the file's replays spent their budget of {FILE_REPLAY_STEPS} thread-instructions"
+                    );
+                    vec![Replay { confirmed: false, detail: why }; members.len()]
+                }
                 Ok(mut request) => {
                     for &i in &members {
                         let race = &result.races[i];
@@ -59,6 +71,7 @@ pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
                         );
                     }
                     let outcome = gpurace_sim::simulate(program, index, &request);
+                    left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
                     let mut replays: Vec<Replay> =
                         members.iter().map(|&i| judge(program, index, &request, &outcome, &result.races[i])).collect();
                     // Where threads synchronise through atomics (locks,
@@ -67,11 +80,12 @@ pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
                     let ended = outcome.as_ref().is_ok_and(|o| o.error.is_none());
                     if ended && uses_atomics(program, index) {
                         for seed in 1..=RANDOM_SCHEDULES {
-                            if replays.iter().all(|r| r.confirmed) {
+                            if replays.iter().all(|r| r.confirmed) || left < REPLAY_STEPS {
                                 break;
                             }
                             let request = Request { schedule: Schedule::Random, seed, ..request.clone() };
                             let outcome = gpurace_sim::simulate(program, index, &request);
+                            left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
                             for (k, &i) in members.iter().enumerate() {
                                 let again = judge(program, index, &request, &outcome, &result.races[i]);
                                 if again.confirmed && !replays[k].confirmed {
