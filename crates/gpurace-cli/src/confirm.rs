@@ -29,12 +29,12 @@ fn uses_atomics(program: &Program, index: usize) -> bool {
     atomics
 }
 
-/// The most thread-instructions all the replays of one file run (about ten
+/// The most thread-instructions all the replays of one file run (a few
 /// seconds): work, not time, so that the answer is the same on every machine.
-const FILE_REPLAY_STEPS: u64 = 100_000_000;
+const FILE_REPLAY_STEPS: u64 = 40_000_000;
 
-/// The most thread-instructions one replay runs (about two seconds).
-const REPLAY_STEPS: u64 = 20_000_000;
+/// The most thread-instructions one replay runs (about a second).
+const REPLAY_STEPS: u64 = 10_000_000;
 
 /// Replays every race of `kernels` that has a witness. Races whose
 /// witnesses name the same launch share one run, which watches all their

@@ -164,7 +164,7 @@ pub struct Location {
 /// buffer without a known size can grow into it.
 const ALLOCATION_REGION: u64 = 1 << 36;
 /// The most an elastic buffer grows to.
-const MAX_ELASTIC_BYTES: u64 = 1 << 30;
+const MAX_ELASTIC_BYTES: u64 = 1 << 26;
 
 /// How an elastic buffer (one whose size nobody gave) fills what it grows by.
 #[derive(Debug, Clone, Copy)]
