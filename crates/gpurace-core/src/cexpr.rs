@@ -9,7 +9,7 @@
 //! constants, every operator folds (see [`crate::term`]), so the same
 //! evaluator executes concretely.
 
-use gpurace_ir::{Base, BinOp, Builtin, Expr, Type, UnOp, VarId};
+use gpurace_ir::{Base, BinOp, Builtin, Expr, Kernel, Type, UnOp, VarId};
 
 use crate::arith::mask;
 use crate::c::{arithmetic_type, c_arith, c_compare, comparison_type, convert, is_float, is_signed, width};
@@ -42,6 +42,23 @@ pub fn float_op_name(op: BinOp) -> &'static str {
         BinOp::Gt => "fogt",
         BinOp::Ge => "foge",
         _ => "fop",
+    }
+}
+
+/// The C type of variable `var` of `kernel` (`int` for an id it does not have).
+pub fn var_type(kernel: &Kernel, var: VarId) -> Type {
+    kernel.vars.get(var.0 as usize).map_or(Type::INT, |v| v.ty.clone())
+}
+
+/// The C type of `e` in `kernel`: its variables' and parameters' declared
+/// types, a shared variable's address as `void *`, else the type the
+/// expression carries. What [`ExprEval::ty_of`] is for a kernel's code.
+pub fn kernel_expr_type(kernel: &Kernel, e: &Expr) -> Type {
+    match e {
+        Expr::Var(v) => var_type(kernel, *v),
+        Expr::Param(i) => kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
+        Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
+        other => other.own_type().cloned().unwrap_or(Type::INT),
     }
 }
 

@@ -67,7 +67,7 @@ impl<'a> Compiler<'a> {
     }
 
     pub fn var_ty(&self, var: VarId) -> Type {
-        self.kernel.vars.get(var.0 as usize).map_or(Type::INT, |v| v.ty.clone())
+        gpurace_core::cexpr::var_type(self.kernel, var)
     }
 
     /// A term that faults when it runs, saying `reason` at `span`.
@@ -186,12 +186,7 @@ impl ExprEval for Compiler<'_> {
     type State = ();
 
     fn ty_of(&self, e: &Expr) -> Type {
-        match e {
-            Expr::Var(v) => self.var_ty(*v),
-            Expr::Param(i) => self.kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
-            Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
-            other => other.own_type().cloned().unwrap_or(Type::INT),
-        }
+        gpurace_core::cexpr::kernel_expr_type(self.kernel, e)
     }
 
     fn var(&mut self, _st: &(), var: VarId) -> T {

@@ -313,20 +313,25 @@ impl HappensBefore {
         for byte in 0..ev.size {
             let at = Location { addr: ev.at.addr + byte, ..ev.at };
             let at = if at.space == Space::Shared { at } else { Location { owner: 0, ..at } };
-            let earlier = self.history.entry(at).or_default().clone();
-            for e in earlier {
-                if !(e.side.mode.writes() || ev.mode.writes()) || e.side.who == ev.who {
-                    continue;
-                }
-                let atomic_pair = match (e.side.mode, ev.mode) {
-                    (Mode::Atomic(_, s1), Mode::Atomic(_, s2)) => {
-                        covers(s1, e.side.who, ev.who) && covers(s2, e.side.who, ev.who)
-                    }
-                    _ => false,
-                };
-                if !atomic_pair && !ordered(&self.blocks, self.epoch, &e, ev.who) {
-                    self.report(e.side, stamp.side, at);
-                }
+            let racing: Vec<Side> = self
+                .history
+                .get(&at)
+                .into_iter()
+                .flatten()
+                .filter(|e| (e.side.mode.writes() || ev.mode.writes()) && e.side.who != ev.who)
+                .filter(|e| {
+                    let atomic_pair = match (e.side.mode, ev.mode) {
+                        (Mode::Atomic(_, s1), Mode::Atomic(_, s2)) => {
+                            covers(s1, e.side.who, ev.who) && covers(s2, e.side.who, ev.who)
+                        }
+                        _ => false,
+                    };
+                    !atomic_pair && !ordered(&self.blocks, self.epoch, e, ev.who)
+                })
+                .map(|e| e.side)
+                .collect();
+            for earlier in racing {
+                self.report(earlier, stamp.side, at);
             }
             self.history.entry(at).or_default().push(stamp);
         }

@@ -283,7 +283,7 @@ impl<'k> Exec<'k> {
     }
 
     fn var_ty(&self, var: VarId) -> Type {
-        self.kernel.vars.get(var.0 as usize).map_or(Type::INT, |v| v.ty.clone())
+        gpurace_core::cexpr::var_type(self.kernel, var)
     }
 
     fn var_width(&self, var: VarId) -> u32 {

@@ -17,12 +17,7 @@ impl ExprEval for Exec<'_> {
     type State = State;
 
     fn ty_of(&self, e: &Expr) -> Type {
-        match e {
-            Expr::Var(v) => self.var_ty(*v),
-            Expr::Param(i) => self.kernel.params.get(*i as usize).map_or(Type::INT, |p| p.ty.clone()),
-            Expr::SharedAddr(_) => Type::Ptr(Box::new(Type::Void)),
-            other => other.own_type().cloned().unwrap_or(Type::INT),
-        }
+        gpurace_core::cexpr::kernel_expr_type(self.kernel, e)
     }
 
     fn var(&mut self, st: &State, var: VarId) -> T {
