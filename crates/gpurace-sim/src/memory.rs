@@ -328,11 +328,12 @@ impl Memory {
         Ok(bytes.iter().rev().fold(0u128, |v, b| (v << 8) | u128::from(*b)))
     }
 
-    /// Writes the low `len` bytes of `value`, little-endian.
+    /// Writes the low `len` bytes of `value`, little-endian; bytes past the
+    /// sixteen a value holds (a large struct written whole) are zero.
     pub fn store(&mut self, at: Location, len: u64, value: u128) -> Result<(), String> {
         let bytes = self.bytes_mut(at, len)?;
         for (i, b) in bytes.iter_mut().enumerate() {
-            *b = (value >> (8 * i)) as u8;
+            *b = value.checked_shr(8 * i as u32).unwrap_or(0) as u8;
         }
         Ok(())
     }
