@@ -2,7 +2,7 @@
 // its loop. compute-sanitizer's racecheck and gpurace's happens-before
 // detector must both report the hazard between the loop's read of
 // `s[t + step]` and its write of `s[t]` (threads of different warps).
-// sim: --grid 1 --block 256 --buffer in=256 --buffer out=1 --fill iota
+// sim: --grid 1 --block 256 --buffer in=256 --buffer out=1 --fill iota --detector all
 #include <cstdio>
 
 __global__ void shared_race(const int *in, int *out) {

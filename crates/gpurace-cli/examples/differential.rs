@@ -1,6 +1,7 @@
 //! Differential testing of the static engine against the simulator's
 //! happens-before detector (issue 18): random kernels of barriers, loops,
-//! guards, shared and global accesses and atomics, each checked statically
+//! guards, shared and global accesses, atomics, warp barriers, warp
+//! collectives and fences, each checked statically
 //! at a concrete launch (`--grid 2 --block 64`) and run at that launch.
 //!
 //! The kernels have no data-dependent control flow or addresses, so one run
@@ -46,8 +47,10 @@ fn global_index(rng: &mut ChaCha8Rng) -> String {
     }
 }
 
-fn statement(rng: &mut ChaCha8Rng, depth: usize, out: &mut String, indent: &str) {
-    let pick = rng.gen_range(0..if depth > 1 { 6 } else { 8 });
+/// A random statement; `guarded`: inside a condition on the thread index,
+/// where a barrier or a full-warp collective would diverge.
+fn statement(rng: &mut ChaCha8Rng, depth: usize, guarded: bool, out: &mut String, indent: &str) {
+    let pick = rng.gen_range(0..if depth > 1 { 6 } else { 12 });
     let _ = match pick {
         0 => writeln!(out, "{indent}s[{}] = t + {};", shared_index(rng), rng.gen_range(0..9)),
         1 => writeln!(out, "{indent}acc += s[{}];", shared_index(rng)),
@@ -60,14 +63,19 @@ fn statement(rng: &mut ChaCha8Rng, depth: usize, out: &mut String, indent: &str)
             let _ =
                 writeln!(out, "{indent}if (t {} {}) {{", ["<", ">=", "=="][rng.gen_range(0..3)], rng.gen_range(0..64));
             for _ in 0..rng.gen_range(1..3) {
-                statement(rng, depth + 1, out, &format!("{indent}  "));
+                statement(rng, depth + 1, true, out, &format!("{indent}  "));
             }
             writeln!(out, "{indent}}}")
         }
+        8 if !guarded => writeln!(out, "{indent}__syncwarp();"),
+        9 if !guarded => writeln!(out, "{indent}acc += __shfl_down_sync(0xffffffff, acc, {});", rng.gen_range(1..32)),
+        10 if !guarded => writeln!(out, "{indent}acc += __ballot_sync(0xffffffff, acc > {}) & 1;", rng.gen_range(0..9)),
+        8..=10 => writeln!(out, "{indent}acc -= 1;"),
+        11 => writeln!(out, "{indent}__threadfence();"),
         _ => {
             let _ = writeln!(out, "{indent}for (int i = 0; i < {}; i++) {{", rng.gen_range(1..4));
             for _ in 0..rng.gen_range(1..3) {
-                statement(rng, depth + 1, out, &format!("{indent}  "));
+                statement(rng, depth + 1, guarded, out, &format!("{indent}  "));
             }
             if depth == 0 && rng.gen_bool(0.5) {
                 let _ = writeln!(out, "{indent}  __syncthreads();");
@@ -80,7 +88,7 @@ fn statement(rng: &mut ChaCha8Rng, depth: usize, out: &mut String, indent: &str)
 fn kernel(rng: &mut ChaCha8Rng, name: &str) -> String {
     let mut body = String::new();
     for _ in 0..rng.gen_range(2..6) {
-        statement(rng, 0, &mut body, "  ");
+        statement(rng, 0, false, &mut body, "  ");
     }
     format!(
         "__global__ void {name}(int *g) {{\n  __shared__ int s[64];\n  unsigned t = threadIdx.x, b = blockIdx.x;\n  int \

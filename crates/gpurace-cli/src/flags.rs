@@ -286,12 +286,18 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value = "zero")]
     pub fill: FillArg,
 
+    /// The first elements of a buffer from FILE, `NAME=FILE` (repeatable): its numbers, separated by
+    /// white space, or the line `NAME: ...` of a file `--dump` wrote; the buffer has at least as many
+    #[arg(long = "input", value_name = "NAME=FILE", value_parser = parse_assignment)]
+    pub inputs: Vec<(String, String)>,
+
     /// Bytes of dynamic shared memory (the launch's third parameter)
     /// [default: 48 KiB for a kernel with an `extern __shared__` array]
     #[arg(long, value_name = "BYTES")]
     pub dynamic_shared: Option<u64>,
 
-    /// The detector that watches the run (repeatable): `hb` (happens-before, the reference) or `all`
+    /// The detector that watches the run (repeatable): `hb` (happens-before, the reference),
+    /// `iguard`, `supercollider`, `ldetector`, `all` or `none`
     #[arg(long = "detector", value_name = "NAME")]
     pub detectors: Vec<String>,
 
@@ -302,6 +308,15 @@ pub struct RunArgs {
     /// The seed of the random schedule and of `--fill random`
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+
+    /// The most runs of `--schedule systematic`
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    pub schedules: u64,
+
+    /// Blocks resident at once, a wave (a kernel with a grid barrier has all of them)
+    /// [default: as many as make 16,384 threads]
+    #[arg(long, value_name = "N")]
+    pub resident_blocks: Option<u32>,
 
     /// The most thread-instructions the run executes before it stops with an error
     #[arg(long, value_name = "N", default_value_t = 200_000_000)]
@@ -335,6 +350,13 @@ pub enum ScheduleArg {
     Lockstep,
     /// seeded random interleaving of threads, blocks in a seeded order
     Random,
+    /// lockstep warps, blocks in a seeded affine order (SuperCollider's block shuffling)
+    Shuffle,
+    /// lanes and warps one after another, each as far as it can; blocks from the last
+    Adversarial,
+    /// a bounded systematic search: each thread in turn, then every schedule with one preemption
+    /// (at most --schedules runs, evenly spaced), races merged
+    Systematic,
 }
 
 fn parse_assignment(text: &str) -> Result<(String, String), String> {

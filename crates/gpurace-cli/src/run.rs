@@ -25,10 +25,19 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
     let file = args.file.display().to_string();
     let index = pick_kernel(program, args.kernel.as_deref(), &file)?;
     let (request, origins) = request(program, index, &args)?;
-    let outcome = match gpurace_sim::simulate(program, index, &request) {
-        Ok(outcome) => outcome,
+    let ran = match request.schedule {
+        Schedule::Systematic => {
+            gpurace_sim::explore(program, index, &request, args.schedules).map(|(o, e)| (o, Some(e)))
+        }
+        _ => gpurace_sim::simulate(program, index, &request).map(|o| (o, None)),
+    };
+    let (outcome, explored) = match ran {
+        Ok(ran) => ran,
         Err(e) => bail!("cannot run kernel `{}`: {e}", program.kernels[index].display_name()),
     };
+    if request.progress.is_some() && outcome.steps >= gpurace_sim::PROGRESS_STEPS {
+        let _ = write!(io::stderr().lock(), "\r\x1b[K");
+    }
     if let Some(path) = &args.dump {
         std::fs::write(path, dump(&outcome)).with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -63,11 +72,34 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
         }
     };
     let mut note = format!("simulated {what}");
+    if let Some(e) = explored {
+        let _ = write!(
+            note,
+            " (the first of {} schedules with at most one preemption, of {} there are)",
+            e.runs, e.schedules
+        );
+    }
     if !origins.is_empty() {
         let _ = write!(note, "; {}", origins.join("; "));
     }
     let note = Diagnostic::new(Severity::Note, "simulated-run", note);
     diagnostics.push(note.at(kfile.as_str(), line, col));
+    if !outcome.printed.is_empty() {
+        // What the kernel printed goes to stderr, as a GPU's would go to the
+        // program's output, apart from the report on stdout.
+        let mut err = io::stderr().lock();
+        for text in &outcome.printed {
+            let _ = err.write_all(text.as_bytes());
+        }
+        let mut said = format!("the kernel's `printf` printed {} times (on stderr)", outcome.printed.len());
+        if outcome.unprinted > 0 {
+            let _ = write!(said, "; {} later calls were not kept", outcome.unprinted);
+        }
+        diagnostics.push(Diagnostic::new(Severity::Note, "printf", said).at(kfile.as_str(), line, col));
+    }
+    for n in &outcome.notes {
+        diagnostics.push(Diagnostic::new(Severity::Warning, "detector", n.clone()).at(kfile.as_str(), line, col));
+    }
     let result = KernelResult {
         kernel: kernel.display_name(),
         file: kfile.clone(),
@@ -95,6 +127,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
     gpurace_report::render(&run, args.format.into(), &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
     Ok(if outcome.error.is_some() { Outcome::Error } else { Outcome::from_verdict(run.verdict()) })
+}
+
+/// A long run's progress, on a terminal's stderr (overwritten in place).
+fn progress(steps: u64, max: u64) {
+    let _ = write!(
+        io::stderr().lock(),
+        "\rgpurace run: {} million thread-instructions of at most {} million\x1b[K",
+        steps >> 20,
+        max >> 20
+    );
 }
 
 fn pick_kernel(program: &Program, name: Option<&str>, file: &str) -> anyhow::Result<usize> {
@@ -185,6 +227,11 @@ fn request(program: &Program, index: usize, args: &RunArgs) -> anyhow::Result<(R
             }
         }
     }
+    let mut contents = Vec::new();
+    for (name, path) in &args.inputs {
+        let text = std::fs::read_to_string(path).with_context(|| format!("--input {name}: cannot read {path}"))?;
+        contents.push((name.clone(), buffer_contents(&text, name)));
+    }
     let dims = |d: [u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
     let grid = args.grid.or(sample.as_ref().map(|s| s.grid)).or(site.grid).unwrap_or([1, 1, 1]);
     let block = args.block.or(sample.as_ref().map(|s| s.block)).or(site.block).unwrap_or([32, 1, 1]);
@@ -199,6 +246,7 @@ fn request(program: &Program, index: usize, args: &RunArgs) -> anyhow::Result<(R
         block,
         args: values,
         buffers,
+        contents,
         fill: match args.fill {
             FillArg::Zero => Fill::Zero,
             FillArg::Random => Fill::Random,
@@ -208,9 +256,15 @@ fn request(program: &Program, index: usize, args: &RunArgs) -> anyhow::Result<(R
         schedule: match args.schedule {
             ScheduleArg::Lockstep => Schedule::Lockstep,
             ScheduleArg::Random => Schedule::Random,
+            ScheduleArg::Shuffle => Schedule::Shuffle,
+            ScheduleArg::Adversarial => Schedule::Adversarial,
+            ScheduleArg::Systematic => Schedule::Systematic,
         },
         seed: args.seed,
         max_steps: args.max_steps,
+        resident: args.resident_blocks,
+        progress: std::io::IsTerminal::is_terminal(&io::stderr()).then_some(progress as fn(u64, u64)),
+        preempt: Vec::new(),
         detectors: args.detectors.clone(),
         blocks: None,
         watch: Vec::new(),
@@ -260,6 +314,14 @@ fn divergences(program: &Program, outcome: &gpurace_sim::Outcome) -> Vec<Race> {
         });
     }
     out
+}
+
+/// The values of buffer `name` in the text of an `--input` file: the line
+/// `name: ...` of a dump, else every number of the file.
+fn buffer_contents(text: &str, name: &str) -> Vec<String> {
+    let prefix = format!("{name}:");
+    let line = text.lines().find_map(|l| l.trim_start().strip_prefix(prefix.as_str()));
+    line.unwrap_or(text).split_whitespace().map(str::to_string).collect()
 }
 
 /// Each buffer's elements after the run, one line per buffer: `name: v0 v1 ...`.

@@ -135,6 +135,10 @@ pub enum Engine {
     Hb,
     /// iGUARD's detector of `gpurace run`.
     Iguard,
+    /// SuperCollider's detector of `gpurace run`.
+    Supercollider,
+    /// LDetector's detector of `gpurace run`.
+    Ldetector,
 }
 
 impl Engine {
@@ -143,13 +147,18 @@ impl Engine {
             Engine::Static => "static",
             Engine::Hb => "hb",
             Engine::Iguard => "iguard",
+            Engine::Supercollider => "supercollider",
+            Engine::Ldetector => "ldetector",
         }
     }
 
-    /// The engine of a detector by its name (`hb`, `iguard`).
+    /// The engine of a detector by its name (`hb`, `iguard`,
+    /// `supercollider`, `ldetector`).
     pub fn of_detector(name: &str) -> Engine {
         match name {
             "iguard" => Engine::Iguard,
+            "supercollider" => Engine::Supercollider,
+            "ldetector" => Engine::Ldetector,
             _ => Engine::Hb,
         }
     }

@@ -358,6 +358,11 @@ impl<'a> Printer<'a> {
                 self.line(d, &text);
             }
             Stmt::Exit { span } => self.line(d, &format!("exit @{}:{}", span.line, span.col)),
+            Stmt::Print { format, args, span } => {
+                let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+                let text = format!("printf {format:?} ({}) @{}:{}", args.join(", "), span.line, span.col);
+                self.line(d, &text);
+            }
             Stmt::Unknown { reason, span } => {
                 self.line(d, &format!("unknown @{}:{}: {reason}", span.line, span.col));
             }

@@ -311,6 +311,13 @@ pub enum Stmt {
     Exit {
         span: Span,
     },
+    /// Device `printf`: its format and the values after it. No effect the
+    /// analyses need; the simulator prints it.
+    Print {
+        format: String,
+        args: Vec<Expr>,
+        span: Span,
+    },
     /// A statement the lowering does not model. Analyses treat it as able to
     /// do anything to local state, and mark what depends on it approximate.
     Unknown {

@@ -168,6 +168,10 @@ impl Remap {
                 args.iter_mut().for_each(|e| self.expr(e));
                 self.span(span);
             }
+            Stmt::Print { args, span, .. } => {
+                args.iter_mut().for_each(|e| self.expr(e));
+                self.span(span);
+            }
             Stmt::Assume { cond, span } | Stmt::Assert { cond, span } => {
                 self.expr(cond);
                 self.span(span);

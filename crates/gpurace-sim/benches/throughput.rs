@@ -1,7 +1,9 @@
 //! How fast the simulator runs, and what each detector costs (a benchmark,
 //! not a test): simulated thread-instructions per second on one core for a
 //! plain, a shared-memory and an atomic-heavy kernel, without a detector and
-//! with each, and the detector's slowdown.
+//! with each, and the detector's slowdown (time against the run without a
+//! detector; LDetector runs each interval twice, and declines the atomic
+//! kernel, so its row there is a run without a detector).
 //!
 //! `cargo bench -p gpurace-sim --bench throughput` (needs clang, like the
 //! front-end). Each configuration is run three times; the best time counts.
@@ -72,13 +74,13 @@ fn main() {
         ("atomic", ATOMIC, vec![], vec![("in", 65536), ("bins", 64), ("total", 1)]),
     ];
     println!(
-        "{:<8} {:<9} {:>14} {:>10} {:>16} {:>9}",
+        "{:<8} {:<13} {:>14} {:>10} {:>16} {:>9}",
         "kernel", "detector", "thread-instr", "seconds", "instr/second", "slowdown"
     );
     for (name, source, args, buffers) in kernels {
         let program = lower(source);
         let mut alone = None;
-        for detector in ["none", "hb"] {
+        for detector in ["none", "hb", "iguard", "supercollider", "ldetector"] {
             let request = Request {
                 grid: [256, 1, 1],
                 block: [256, 1, 1],
@@ -99,7 +101,7 @@ fn main() {
             }
             let base = *alone.get_or_insert(best);
             println!(
-                "{name:<8} {detector:<9} {steps:>14} {best:>10.3} {:>16.0} {:>8.2}x",
+                "{name:<8} {detector:<13} {steps:>14} {best:>10.3} {:>16.0} {:>8.2}x",
                 steps as f64 / best,
                 best / base
             );

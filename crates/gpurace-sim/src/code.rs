@@ -72,6 +72,8 @@ pub struct AccessInfo {
     pub elem: Scalar,
     pub name: String,
     pub span: Span,
+    /// Made in a loop's condition: a spin-wait's read (a flag, a lock's CAS).
+    pub wait: bool,
 }
 
 impl AccessInfo {
@@ -211,6 +213,11 @@ pub enum Instr {
     Assert {
         cond: Value,
         span: Span,
+    },
+    /// Device `printf`: the format and each value with its C type.
+    Print {
+        format: String,
+        args: Vec<(Value, Scalar)>,
     },
     /// Something the simulator cannot run: by index into [`Code::faults`].
     Fault(u32),

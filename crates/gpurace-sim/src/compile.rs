@@ -23,6 +23,8 @@ struct Lower<'a> {
     /// The condition of the loop whose `cond_pre` is being compiled (where
     /// `while (__syncthreads_or(p))` puts its barrier).
     loop_cond: Option<Expr>,
+    /// Inside a loop's condition (its accesses are spin-waits' reads).
+    in_condition: u32,
     code: Code,
     frames: Vec<Frame>,
 }
@@ -32,6 +34,7 @@ pub fn compile(program: &Program, kernel: &Kernel, layout: &Layout) -> Code {
     let mut lower = Lower {
         cx: Compiler::new(program, kernel, layout),
         loop_cond: None,
+        in_condition: 0,
         code: Code::default(),
         frames: Vec::new(),
     };
@@ -95,6 +98,7 @@ impl Lower<'_> {
             elem: scalar(&access.ty),
             name: access.name.clone(),
             span: access.span,
+            wait: self.in_condition > 0,
         });
         (self.code.accesses.len() - 1) as u32
     }
@@ -259,6 +263,10 @@ impl Lower<'_> {
                 self.fault(format!("the call to `{callee}` was not inlined (recursion or depth)"), *span)
             }
             Stmt::Launch { span, .. } => self.fault("a launch from device code".into(), *span),
+            Stmt::Print { format, args, span } => {
+                let args = args.iter().map(|a| (self.value(a), crate::expr::scalar(&self.cx.ty_of(a)))).collect();
+                self.push(Instr::Print { format: format.clone(), args }, *span);
+            }
             Stmt::Unknown { reason, span } => self.fault(reason.clone(), *span),
         }
     }
@@ -268,7 +276,9 @@ impl Lower<'_> {
         let enter = (lp.kind == LoopKind::DoWhile).then(|| self.push(Instr::Jump(0), lp.span));
         let head = self.here();
         let outer = std::mem::replace(&mut self.loop_cond, lp.cond.clone());
+        self.in_condition += 1;
         self.block(&lp.cond_pre);
+        self.in_condition -= 1;
         self.loop_cond = outer;
         let exit = lp.cond.as_ref().map(|c| {
             let cond = self.condition(c);
@@ -334,6 +344,7 @@ fn stmt_span(stmt: &Stmt) -> Option<Span> {
         | Stmt::Call { span, .. }
         | Stmt::Launch { span, .. }
         | Stmt::Exit { span }
+        | Stmt::Print { span, .. }
         | Stmt::Unknown { span, .. } => Some(*span),
         Stmt::Loop(lp) => Some(lp.span),
         _ => None,
@@ -363,7 +374,7 @@ fn visit_exprs(stmt: &Stmt, f: &mut dyn FnMut(&Expr)) {
                 f(c);
             }
         }
-        Stmt::Call { args, .. } | Stmt::WarpOp { args, .. } => args.iter().for_each(&mut *f),
+        Stmt::Call { args, .. } | Stmt::WarpOp { args, .. } | Stmt::Print { args, .. } => args.iter().for_each(&mut *f),
         _ => {}
     }
 }

@@ -33,6 +33,9 @@ pub struct Request {
     pub args: Vec<(String, String)>,
     /// Elements of the buffer behind a pointer parameter (or field).
     pub buffers: Vec<(String, u64)>,
+    /// The first elements of a buffer, as text (C's integers and floats);
+    /// the buffer has at least this many elements.
+    pub contents: Vec<(String, Vec<String>)>,
     pub fill: Fill,
     /// Bytes of dynamic shared memory; `None`: 48 KiB for a kernel with an
     /// `extern __shared__` array, else none.
@@ -40,6 +43,14 @@ pub struct Request {
     pub schedule: Schedule,
     pub seed: u64,
     pub max_steps: u64,
+    /// Blocks resident at once (a wave); `None`: as many as make 16,384
+    /// threads.
+    pub resident: Option<u32>,
+    /// Called every [`crate::PROGRESS_STEPS`] thread-instructions with the
+    /// steps run and the limit (a long run's progress).
+    pub progress: Option<fn(u64, u64)>,
+    /// [`Schedule::Systematic`]: the preemptions (step, thread) of the run.
+    pub preempt: Vec<(u64, u32)>,
     pub detectors: Vec<String>,
     /// Only these blocks (linear ids) run, when given: a replay of a
     /// witness whose blocks do not interact.
@@ -84,11 +95,17 @@ struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    fn buffer(&mut self, name: &str, elem_ty: &Type, memory: &mut Memory) -> u64 {
+    fn buffer(&mut self, name: &str, elem_ty: &Type, memory: &mut Memory) -> Result<u64, String> {
         let elem = scalar(elem_ty);
         let elem_size = elem_ty.size().filter(|s| *s > 0).unwrap_or(1);
         let threads: u64 = self.request.grid.iter().chain(&self.request.block).map(|d| u64::from(*d)).product();
-        let given = self.request.buffers.iter().find(|(n, _)| n == name).map(|(_, e)| *e);
+        let contents = self.request.contents.iter().find(|(n, _)| n == name).map(|(_, c)| c.as_slice());
+        let sized = self.request.buffers.iter().find(|(n, _)| n == name).map(|(_, e)| *e);
+        let given = match (sized, contents) {
+            (Some(e), Some(c)) => Some(e.max(c.len() as u64)),
+            (None, Some(c)) => Some(c.len() as u64),
+            (e, None) => e,
+        };
         let elements = given.unwrap_or(threads.max(1));
         if given.is_some() {
             self.used.push(name.to_string());
@@ -99,10 +116,20 @@ impl Inputs<'_> {
             Fill::Zero
         };
         let grow = Grow { fill, seed: self.request.seed ^ self.buffers.len() as u64, elem, elem_size };
-        let bytes = filled(&grow, 0, elements);
+        let mut bytes = filled(&grow, 0, elements);
+        for (i, text) in contents.unwrap_or_default().iter().enumerate() {
+            let value =
+                parse_scalar(text, elem_ty).map_err(|e| format!("the contents of `{name}`, element {i}: {e}"))?;
+            let at = i * elem_size as usize;
+            for b in 0..(elem_size as usize).min(16) {
+                if let Some(slot) = bytes.get_mut(at + b) {
+                    *slot = (value >> (8 * b)) as u8;
+                }
+            }
+        }
         let addr = memory.allocate(name, bytes, given.is_none().then_some(grow));
         self.buffers.push(Buffer { name: name.to_string(), addr, elem, elem_size, elements, elastic: given.is_none() });
-        addr
+        Ok(addr)
     }
 
     /// The bytes of a by-value struct parameter: its pointer fields get
@@ -115,7 +142,7 @@ impl Inputs<'_> {
         for field in &record.fields {
             let path = format!("{name}.{}", field.name);
             let value = match &field.ty {
-                Type::Ptr(elem) => u128::from(self.buffer(&path, elem, memory)),
+                Type::Ptr(elem) => u128::from(self.buffer(&path, elem, memory)?),
                 fty => match self.args.get(path.as_str()) {
                     Some(text) => {
                         self.used.push(path.clone());
@@ -154,7 +181,7 @@ pub fn prepare(
     let mut missing = Vec::new();
     for (i, p) in kernel.params.iter().enumerate() {
         let value = match &p.ty {
-            Type::Ptr(elem) => u128::from(inputs.buffer(&p.name, elem, memory)),
+            Type::Ptr(elem) => u128::from(inputs.buffer(&p.name, elem, memory)?),
             Type::Record { .. } => {
                 records.insert(i as u32, inputs.record(&p.name, &p.ty, memory)?);
                 0
@@ -180,6 +207,7 @@ pub fn prepare(
         .iter()
         .map(|(n, _)| n.as_str())
         .chain(request.buffers.iter().map(|(n, _)| n.as_str()))
+        .chain(request.contents.iter().map(|(n, _)| n.as_str()))
         .filter(|n| !inputs.used.iter().any(|u| u == n))
         .collect();
     if let Some(name) = unused.first() {
@@ -214,8 +242,10 @@ pub fn prepare(
         max_steps: request.max_steps,
         // As on a GPU, many blocks are resident at once (threads that spin on
         // a flag another block sets can make progress), up to 16,384 threads.
-        resident: (16_384 / request.block.iter().product::<u32>()).max(1),
+        resident: request.resident.unwrap_or(16_384 / request.block.iter().product::<u32>().max(1)).max(1),
         blocks: request.blocks.clone(),
+        progress: request.progress,
+        preempt: request.preempt.clone(),
     };
     Ok((launch, inputs.buffers))
 }

@@ -13,7 +13,9 @@
 //!   floats and math; `eval.rs` runs an expression.
 //! - `memory.rs`: one address space with global allocations, a shared
 //!   segment per block and a local frame per thread, byte-exact.
-//! - `machine.rs`: threads, schedulers, barriers, collectives, deadlock;
+//! - `machine/`: threads, barriers, collectives, deadlock; `schedule.rs` the
+//!   schedulers and delays; `privatize.rs` LDetector's per-warp copies;
+//!   `explore.rs` the bounded systematic search; `print.rs` device `printf`;
 //!   `warp.rs` what atomics and collectives compute.
 //! - `detect/`: the detectors; `inputs.rs` the launch's arguments and
 //!   buffers; `report.rs` observed races in the common race format.
@@ -27,17 +29,21 @@ mod code;
 mod compile;
 pub mod detect;
 mod eval;
+mod explore;
 mod expr;
 mod funcs;
 mod inputs;
 mod machine;
 mod memory;
+mod print;
+mod privatize;
 mod report;
 mod warp;
 
 use gpurace_ir::{Program, Span};
 
 pub use code::Code;
+pub use explore::{explore, Exploration};
 pub use inputs::{Fill, Request};
 pub use machine::Divergence;
 pub use report::races;
@@ -52,6 +58,21 @@ pub enum Schedule {
     /// A seeded random thread runs a random number of instructions; blocks
     /// in a seeded random order.
     Random,
+    /// Lockstep warps, blocks in the order of SuperCollider's block
+    /// shuffling: an affine cipher `(a * b + c) mod N` of the block index
+    /// with `a` coprime to `N` (seeded), which changes the composition of
+    /// the waves of resident blocks.
+    Shuffle,
+    /// Independent thread scheduling at its least warp-synchronous: the
+    /// lanes of a warp run one after another, each as far as it can (to a
+    /// barrier, a collective or its end, at most 4096 instructions a turn),
+    /// so a lane reads what a later lane writes before it is written; warps
+    /// likewise; blocks from the last.
+    Adversarial,
+    /// One thread at a time, in order, each until it waits, ends or has run
+    /// 1024 instructions in a row, with the launch's preemptions: the
+    /// schedules of [`explore`], a bounded systematic search.
+    Systematic,
 }
 
 impl Schedule {
@@ -59,6 +80,9 @@ impl Schedule {
         match self {
             Schedule::Lockstep => "lockstep",
             Schedule::Random => "random",
+            Schedule::Shuffle => "shuffle",
+            Schedule::Adversarial => "adversarial",
+            Schedule::Systematic => "systematic",
         }
     }
 }
@@ -81,7 +105,15 @@ pub struct Launch {
     pub resident: u32,
     /// Only these blocks run (linear ids), when given.
     pub blocks: Option<Vec<u32>>,
+    /// Told the steps run and the limit every [`PROGRESS_STEPS`] steps.
+    pub progress: Option<fn(u64, u64)>,
+    /// [`Schedule::Systematic`]: at step `k`, thread `t` (of the resident
+    /// group) runs next, in step order.
+    pub preempt: Vec<(u64, u32)>,
 }
+
+/// How often (in thread-instructions) a run reports its progress.
+pub const PROGRESS_STEPS: u64 = 1 << 24;
 
 /// Why a run stopped early.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,17 +137,27 @@ pub struct Outcome {
     /// element type, elements.
     pub buffers: Vec<inputs::Buffer>,
     pub memory: memory::Memory,
+    /// What the run could not do (a detector that declined the kernel, a
+    /// detector's own run that stopped early).
+    pub notes: Vec<String>,
+    /// What device `printf` printed, call by call, in the order of the
+    /// (first) run; and how many calls past the most a run keeps.
+    pub printed: Vec<String>,
+    pub unprinted: u64,
 }
 
 /// Runs kernel `kernel` of `program` as `request` says, under the detectors
 /// it names. `Err` when the request does not fit the kernel (a missing
 /// argument, an unknown detector).
+///
+/// Detectors that only watch events share one run; one that needs more of
+/// the machine (delays, privatisation) runs alone, on fresh memory: the
+/// outcome's memory, buffers, steps and error are the first run's, and a
+/// later run that stops early says so in `notes`.
 pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<Outcome, String> {
     let k = program.kernels.get(kernel).ok_or("no such kernel")?;
     let layout = memory::Layout::new(program, k);
     let code = compile::compile(program, k, &layout);
-    let mut memory = memory::Memory::new(&layout);
-    let (launch, buffers) = inputs::prepare(program, k, &code, request, &mut memory)?;
     let watched = code
         .accesses
         .iter()
@@ -123,21 +165,82 @@ pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<O
         .filter(|(_, a)| request.watch.contains(&(a.span.line, a.span.col)))
         .map(|(i, _)| i as u32)
         .collect();
-    let mut detectors = detect::by_names(&request.detectors, watched)?;
-    let mut machine = machine::Machine::new(&code, &launch, memory, &mut detectors);
-    let error = machine.run().err();
-    let steps = machine.steps;
-    let divergences = std::mem::take(&mut machine.divergences);
-    let memory = std::mem::take(&mut machine.memory);
-    drop(machine);
-    let observed = detectors.iter().map(|d| (d.name(), d.races())).collect();
-    let mut buffers = buffers;
+    let detectors = detect::by_names(&request.detectors, watched)?;
+    let mut notes = Vec::new();
+    let mut groups: Vec<Vec<Box<dyn detect::Detector>>> = vec![Vec::new()];
+    for d in detectors {
+        match d.needs() {
+            detect::Needs::Events => groups[0].push(d),
+            detect::Needs::Privatization if declines_privatization(&code).is_some() => {
+                let why = declines_privatization(&code).unwrap_or_default();
+                notes.push(format!("the `{}` detector did not run: {why}", d.name()));
+            }
+            _ => groups.push(vec![d]),
+        }
+    }
+    if groups[0].is_empty() && groups.len() > 1 {
+        groups.remove(0);
+    }
+    let mut first: Option<Run> = None;
+    let mut observed = Vec::new();
+    for mut group in groups {
+        let mut memory = memory::Memory::new(&layout);
+        let (mut launch, buffers) = inputs::prepare(program, k, &code, request, &mut memory)?;
+        if group.iter().any(|d| d.needs() == detect::Needs::Privatization) {
+            launch.resident = 1;
+        }
+        let mut machine = machine::Machine::new(&code, &launch, memory, &mut group);
+        let error = machine.run().err();
+        let (steps, divergences) = (machine.steps, std::mem::take(&mut machine.divergences));
+        let printed = (std::mem::take(&mut machine.printed), machine.unprinted);
+        let memory = std::mem::take(&mut machine.memory);
+        drop(machine);
+        observed.extend(group.iter().map(|d| (d.name(), d.races())));
+        match (&first, error) {
+            (None, error) => first = Some(Run { launch, buffers, divergences, error, steps, memory, printed }),
+            (Some(_), Some(e)) => {
+                let names: Vec<&str> = group.iter().map(|d| d.name()).collect();
+                let line = program.locate(e.span).1;
+                notes.push(format!(
+                    "the `{}` detector's run stopped at line {line}: {}",
+                    names.join("`, `"),
+                    e.message
+                ));
+            }
+            (Some(_), None) => {}
+        }
+    }
+    let Run { launch, mut buffers, divergences, error, steps, memory, printed } = first.ok_or("no run")?;
     for b in buffers.iter_mut().filter(|b| b.elastic) {
         if let Some(a) = memory.allocations.iter().find(|a| a.base == b.addr) {
             b.elements = a.bytes.len() as u64 / b.elem_size;
         }
     }
-    Ok(Outcome { code, launch, observed, divergences, error, steps, buffers, memory })
+    let (printed, unprinted) = printed;
+    Ok(Outcome { code, launch, observed, divergences, error, steps, buffers, memory, notes, printed, unprinted })
+}
+
+/// What one run of the machine left.
+struct Run {
+    launch: Launch,
+    buffers: Vec<inputs::Buffer>,
+    divergences: Vec<Divergence>,
+    error: Option<RunError>,
+    steps: u64,
+    memory: memory::Memory,
+    printed: (Vec<String>, u64),
+}
+
+/// Why LDetector's privatisation cannot run `code`: it assumes no atomics
+/// between barriers (§4) and one block at a time.
+fn declines_privatization(code: &Code) -> Option<&'static str> {
+    if code.accesses.iter().any(|a| a.atomic().is_some()) {
+        return Some("the kernel has atomics, which LDetector's per-warp copies of shared memory do not model");
+    }
+    if code.instrs.iter().any(|i| matches!(i, code::Instr::Sync { sync: code::Sync::Grid, .. })) {
+        return Some("the kernel has a grid barrier, and LDetector runs one block at a time");
+    }
+    None
 }
 
 /// Element `i` of a buffer after the run, as C would print it (`%g` for

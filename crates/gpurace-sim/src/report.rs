@@ -85,10 +85,17 @@ pub fn races(program: &Program, kernel: usize, outcome: &Outcome) -> Vec<Race> {
                 first: la,
                 second: lb,
                 witness: Some(witness),
-                notes: vec![format!(
-                    "observed by the `{engine}` detector in a simulated run (schedule {schedule}, seed {})",
-                    launch.seed
-                )],
+                notes: vec![match o.check {
+                    Some(check) => format!(
+                        "observed by the `{engine}` detector's {check} check in a simulated run (schedule {schedule}, \
+                         seed {})",
+                        launch.seed
+                    ),
+                    None => format!(
+                        "observed by the `{engine}` detector in a simulated run (schedule {schedule}, seed {})",
+                        launch.seed
+                    ),
+                }],
                 rests_on: Vec::new(),
                 possible: false,
                 engine: gpurace_core::race::Engine::of_detector(engine),

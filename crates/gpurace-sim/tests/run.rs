@@ -226,9 +226,9 @@ fn a_buffer_of_given_size_checks_its_bounds() {
     assert_eq!(error.thread, Some([31, 0, 0]));
 }
 
-/// The classes each detector observed, by detector.
+/// The classes the happens-before and iGUARD detectors observed, by detector.
 fn by_detector(source: &str, request: &Request) -> Vec<(String, RaceClass)> {
-    let request = Request { detectors: vec!["all".into()], ..request.clone() };
+    let request = Request { detectors: vec!["hb".into(), "iguard".into()], ..request.clone() };
     let (program, outcome) = run(source, &request);
     assert_eq!(outcome.error, None, "the run ends");
     let mut out: Vec<(String, RaceClass)> =
@@ -334,4 +334,97 @@ fn a_lock_taken_without_a_fence_does_not_order_the_critical_section() {
         !classes(&racy, &r).is_empty()
     });
     assert!(found, "no schedule showed the race");
+}
+
+/// Warp-synchronous code (a reduction of one warp without `__syncwarp`):
+/// lockstep lanes compute what its author expected, the adversarial
+/// schedule (lanes one after another from the last) does not, and the
+/// happens-before detector reports the race under both.
+#[test]
+fn the_adversarial_schedule_breaks_warp_synchronous_code() {
+    let source = r#"
+__global__ void k(const int *in, int *out) {
+  __shared__ int s[64];
+  unsigned t = threadIdx.x;
+  s[t] = in[t];
+  s[t + 32] = in[t + 32];
+  for (unsigned step = 32; step > 0; step /= 2)
+    if (t < step)
+      s[t] += s[t + step];
+  if (t == 0)
+    *out = s[0];
+}"#;
+    let r = |schedule| Request {
+        buffers: vec![("out".into(), 1), ("in".into(), 64)],
+        fill: gpurace_sim::Fill::Iota,
+        schedule,
+        ..request(1, 32, &[])
+    };
+    let out = |schedule| {
+        let (_, outcome) = run(source, &r(schedule));
+        assert_eq!(outcome.error, None);
+        let b = outcome.buffers.iter().find(|b| b.name == "out").unwrap().clone();
+        gpurace_sim::element(&outcome, &b, 0)
+    };
+    assert_eq!(out(Schedule::Lockstep), (0..64).sum::<u32>().to_string());
+    assert_ne!(out(Schedule::Adversarial), (0..64).sum::<u32>().to_string());
+    for schedule in [Schedule::Lockstep, Schedule::Adversarial] {
+        assert_eq!(classes(source, &r(schedule)), [RaceClass::IntraWarp]);
+    }
+}
+
+#[test]
+fn printf_is_captured_in_the_order_threads_print() {
+    let source = r#"
+#include <cstdio>
+__global__ void k(const int *in) {
+  if (threadIdx.x < 2)
+    printf("t%u=%d %.1f\t%%\n", threadIdx.x, in[threadIdx.x], 0.5f);
+}"#;
+    let r = Request { buffers: vec![("in".into(), 2)], fill: gpurace_sim::Fill::Iota, ..request(1, 32, &[]) };
+    let (_, outcome) = run(source, &r);
+    assert_eq!(outcome.error, None);
+    assert_eq!(outcome.printed.concat(), "t0=0 0.5\t%\nt1=1 0.5\t%\n");
+}
+
+/// The bounded systematic search runs each thread in turn, then every
+/// schedule with one preemption. Only block 1 fences after taking the lock:
+/// in block order block 0 takes it first and block 1's fence orders its
+/// critical section; the race needs block 1 to go first, which a lockstep
+/// run and the search's first run never do and one preemption does.
+#[test]
+fn the_systematic_search_finds_an_order_dependent_race_and_nothing_on_its_twin() {
+    let racy = LOCK.replacen(
+        "  }\n  __threadfence();\n  *total",
+        "  }\n  if (blockIdx.x == 1)\n    __threadfence();\n  *total",
+        1,
+    );
+    assert_ne!(racy, LOCK);
+    let r = request(2, 1, &[]);
+    assert_eq!(classes(&racy, &r), [], "block order hides the race");
+    let (program, _) = run(&racy, &r);
+    let (outcome, explored) = gpurace_sim::explore(&program, 0, &r, 1000).unwrap();
+    assert!(explored.runs > 10 && explored.runs == explored.schedules, "{explored:?}");
+    let classes: Vec<RaceClass> = gpurace_sim::races(&program, 0, &outcome).iter().map(|r| r.class).collect();
+    assert!(!classes.is_empty() && classes.iter().all(|c| *c == RaceClass::InterBlock), "{classes:?}");
+    let (program, _) = run(LOCK, &r);
+    let (outcome, _) = gpurace_sim::explore(&program, 0, &r, 1000).unwrap();
+    assert_eq!(outcome.error, None);
+    assert_eq!(gpurace_sim::races(&program, 0, &outcome), [], "the fenced lock under every schedule");
+}
+
+#[test]
+fn buffer_contents_come_from_the_request_and_size_the_buffer() {
+    let source = "__global__ void k(const float *in, int *out) { out[threadIdx.x] = (int)(in[threadIdx.x] * 10.0f); }";
+    let contents = vec![("in".into(), vec!["0.5".into(), "-1.25".into(), "3".into()])];
+    let r = Request { contents, buffers: vec![("out".into(), 3)], ..request(1, 3, &[]) };
+    assert_eq!(first_buffer(source, &r), ["0.5", "-1.25", "3"]);
+    let (_, outcome) = run(source, &r);
+    let out = outcome.buffers.iter().find(|b| b.name == "out").unwrap().clone();
+    let values: Vec<String> = (0..3).map(|i| gpurace_sim::element(&outcome, &out, i)).collect();
+    assert_eq!(values, ["5", "-12", "30"]);
+    let bad = Request { contents: vec![("in".into(), vec!["x".into()])], ..r };
+    let program = lower(source);
+    let err = simulate(&program, 0, &bad).err().unwrap_or_default();
+    assert!(err.contains("element 0") && err.contains("`x`"), "{err}");
 }

@@ -76,6 +76,54 @@ const NO_EFFECT: &[&str] = &[
     "cudaPeekAtLastError",
 ];
 
+/// The text of the string literal `n` is (through casts and parentheses),
+/// its escapes undone; `None` when it is not one.
+fn string_literal(n: &Node) -> Option<String> {
+    let n = strip_casts(n);
+    if n.kind != "StringLiteral" {
+        return None;
+    }
+    let text = &n.text[n.text.find('"')? + 1..n.text.rfind('"')?];
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('a') => out.push('\u{7}'),
+            Some('x') => {
+                let mut v = 0u32;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(16)) {
+                    v = v * 16 + d;
+                    chars.next();
+                }
+                out.push(char::from_u32(v).unwrap_or('?'));
+            }
+            Some(d @ '0'..='7') => {
+                let mut v = d.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            v = v * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(v).unwrap_or('?'));
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    Some(out)
+}
+
 impl FnLower<'_, '_> {
     /// `&f` (or `f` decayed to a pointer) for a user host function `f`, in
     /// host code: a pure call `&f()` that the host evaluation turns into an
@@ -265,6 +313,10 @@ impl FnLower<'_, '_> {
                     return self.host_call(&name, addr, vals, span, &ty, user_host_fn);
                 }
                 if NO_EFFECT.contains(&name.as_str()) {
+                    if name == "printf" {
+                        let format = args.first().and_then(|a| string_literal(a)).unwrap_or_else(|| "(format)".into());
+                        self.emit(Stmt::Print { format, args: vals.iter().skip(1).cloned().collect(), span });
+                    }
                     return Expr::Call { func: name, args: Vec::new(), ty };
                 }
                 // cuRAND's device functions read and update the generator

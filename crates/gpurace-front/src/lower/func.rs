@@ -356,7 +356,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
         self.host.is_some()
     }
 
-    fn emit(&mut self, s: Stmt) {
+    pub(super) fn emit(&mut self, s: Stmt) {
         if let Some(b) = self.blocks.last_mut() {
             b.push(s);
         }

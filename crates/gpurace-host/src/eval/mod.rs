@@ -469,7 +469,11 @@ impl<'p> Evaluator<'p> {
                 self.here = *span;
                 self.launch(&st, *launch, *span);
             }
-            Stmt::WarpOp { dst: None, .. } | Stmt::Barrier { .. } | Stmt::Fence { .. } | Stmt::Unknown { .. } => {}
+            Stmt::WarpOp { dst: None, .. }
+            | Stmt::Barrier { .. }
+            | Stmt::Fence { .. }
+            | Stmt::Print { .. }
+            | Stmt::Unknown { .. } => {}
         }
         st
     }

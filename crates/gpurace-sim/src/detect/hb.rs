@@ -16,9 +16,10 @@
 //! narrower of S and the atomic's scope; an atomic read of that location by
 //! a thread that scope and the reading atomic's scope cover (its block for
 //! a block scope, anyone for a device scope) learns it: at once for a
-//! flag's read, at the thread's next fence (of a scope that covers the
-//! releaser) for a lock's `atomicCAS`, as the static engine and iGUARD
-//! take a lock. Knowledge of other blocks'
+//! flag's read when it is a spin-wait's (in a loop's condition, as the
+//! static engine takes waits), at the thread's next fence (of a scope that
+//! covers the releaser) for a lock's `atomicCAS`, as the static engine and
+//! iGUARD take a lock. Knowledge of other blocks'
 //! threads travels in a sparse map next to the block's clocks, so a
 //! hand-off through a third thread (thread 0 to thread 32 with a block
 //! fence, then to another block with a device fence) orders the first
@@ -47,7 +48,7 @@ use std::collections::{BTreeSet, HashMap};
 use gpurace_ir::{AtomicOp, Scope, Space};
 use rustc_hash::FxHashMap;
 
-use super::{AccessEvent, Detector, Mode, Observed, Side, ThreadRef};
+use super::{class, AccessEvent, Detector, Mode, Observed, Side, ThreadRef};
 use crate::memory::Location;
 
 /// One access in shadow memory.
@@ -73,10 +74,28 @@ struct Cell {
 }
 
 /// Puts `stamp` in place of its thread's entry of `list`.
+///
+/// Only the last few entries are searched: a thread that accesses a byte
+/// again usually does so before many others have. Otherwise the stamp is
+/// added, and the list is compacted to one entry per thread whenever its
+/// length reaches a power of two (from 64): an older entry of the same
+/// thread left meanwhile is one more earlier access to check, never a lost
+/// one, and a byte read by a thousand threads costs a few comparisons a
+/// read instead of a thousand.
 fn latest(list: &mut Vec<Stamp>, stamp: Stamp) {
-    match list.iter_mut().find(|r| r.side.who == stamp.side.who) {
+    let recent = list.len().saturating_sub(8);
+    match list[recent..].iter_mut().rev().find(|r| r.side.who == stamp.side.who) {
         Some(r) => *r = stamp,
-        None => list.push(stamp),
+        None => {
+            list.push(stamp);
+            let n = list.len();
+            if n >= 64 && n.is_power_of_two() {
+                let mut seen = rustc_hash::FxHashSet::default();
+                let mut kept: Vec<Stamp> = list.iter().rev().filter(|s| seen.insert(s.side.who)).copied().collect();
+                kept.reverse();
+                *list = kept;
+            }
+        }
     }
 }
 
@@ -247,7 +266,7 @@ impl Block {
 
 #[derive(Default)]
 pub struct HappensBefore {
-    blocks: HashMap<u32, Block>,
+    blocks: FxHashMap<u32, Block>,
     epoch: u32,
     /// Global memory.
     global: FxHashMap<u64, Cell>,
@@ -264,7 +283,7 @@ pub struct HappensBefore {
 }
 
 /// Whether `earlier` happens before an access of `now` made now.
-fn ordered(blocks: &HashMap<u32, Block>, epoch: u32, earlier: &Stamp, now: ThreadRef) -> bool {
+fn ordered(blocks: &FxHashMap<u32, Block>, epoch: u32, earlier: &Stamp, now: ThreadRef) -> bool {
     let w = earlier.side.who;
     if earlier.epoch < epoch {
         return true;
@@ -275,17 +294,6 @@ fn ordered(blocks: &HashMap<u32, Block>, epoch: u32, earlier: &Stamp, now: Threa
         return known.and_then(|c| c.get(w.thread as usize)).is_some_and(|c| *c >= earlier.clock);
     }
     w.thread == now.thread || block.knows(now.thread as usize, w.thread as usize) >= earlier.clock
-}
-
-/// 0: inter-block, 1: intra-block, 2: intra-warp.
-fn class(a: ThreadRef, b: ThreadRef) -> u8 {
-    if a.block != b.block {
-        0
-    } else if a.warp() != b.warp() {
-        1
-    } else {
-        2
-    }
 }
 
 impl HappensBefore {
@@ -303,7 +311,7 @@ impl HappensBefore {
     fn report(&mut self, earlier: Side, now: Side, at: Location) {
         let (a, b) = (earlier.access.min(now.access), earlier.access.max(now.access));
         if self.found.insert((a, b, class(earlier.who, now.who))) {
-            self.races.push(Observed { first: earlier, second: now, at });
+            self.races.push(Observed { first: earlier, second: now, at, check: None });
         }
     }
 
@@ -344,7 +352,11 @@ impl HappensBefore {
         let (b, t) = (ev.who.block, ev.who.thread as usize);
         let Some(block) = self.blocks.get_mut(&b) else { return };
         let Mode::Atomic(op, atomic_scope) = ev.mode else { return };
-        if op != AtomicOp::Store {
+        // A lock's CAS (in a spin loop or a try-lock's `if`) acquires at the
+        // next fence; another atomic only when it is a spin-wait's read (a
+        // flag), as only a spin loop waits in the static engine: an atomic
+        // whose value no loop waits on orders nothing after it.
+        if op != AtomicOp::Store && (ev.wait || op == AtomicOp::Cas) {
             // Both the release (its fence and its atomic) and this atomic
             // must cover the two threads: a block-scope lock does not order
             // threads of different blocks.

@@ -26,7 +26,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use gpurace_ir::{AtomicOp, Scope, Space};
 
-use super::{AccessEvent, Detector, Mode, Observed, Side, ThreadRef};
+use super::{class, AccessEvent, Detector, Mode, Observed, Side, ThreadRef};
 use crate::memory::Location;
 
 /// A thread's synchronisation counters at an access.
@@ -144,17 +144,6 @@ impl IGuard {
     }
 }
 
-/// 0: inter-block, 1: intra-block, 2: intra-warp.
-fn class(a: ThreadRef, b: ThreadRef) -> u8 {
-    if a.block != b.block {
-        0
-    } else if a.warp() != b.warp() {
-        1
-    } else {
-        2
-    }
-}
-
 impl Detector for IGuard {
     fn name(&self) -> &'static str {
         "iguard"
@@ -189,7 +178,7 @@ impl Detector for IGuard {
                 let (a, b) = (earlier.access.min(side.access), earlier.access.max(side.access));
                 if self.found.insert((a, b, class(earlier.who, side.who))) {
                     let at = Location { addr: granule, ..ev.at };
-                    self.races.push(Observed { first: earlier, second: side, at });
+                    self.races.push(Observed { first: earlier, second: side, at, check: None });
                 }
             }
             let g = self.granules.entry(granule).or_default();

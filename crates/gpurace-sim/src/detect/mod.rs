@@ -10,9 +10,21 @@
 //!   whatever order this run put them in.
 //! - [`iguard`]: iGUARD's rules (last writer and accessor with barrier and
 //!   fence counters, scoped atomics, inferred locks), global memory only.
+//! - [`supercollider`]: SuperCollider's value checks: each plain access is
+//!   followed by a random delay of its thread and a re-read of its bytes
+//!   ([`Needs::Delays`]); a changed value is a clobbered read or a lost
+//!   update; two lanes of a warp storing to one address, an intra-warp
+//!   lost update.
+//! - [`ldetector`]: LDetector's privatisation of shared memory: between
+//!   two barriers each warp runs on its own copy ([`Needs::Privatization`],
+//!   `privatize.rs`); bytes two warps changed are a write-write race, and a
+//!   second run on the others' changes that ends differently a read-write
+//!   race.
 
 pub mod hb;
 pub mod iguard;
+pub mod ldetector;
+pub mod supercollider;
 
 use std::collections::BTreeSet;
 
@@ -66,6 +78,8 @@ pub struct AccessEvent {
     pub mode: Mode,
     /// The access of the source, by index into `Code::accesses`.
     pub access: u32,
+    /// The access is in a loop's condition: a spin-wait's read.
+    pub wait: bool,
 }
 
 /// One side of an observed race.
@@ -83,6 +97,37 @@ pub struct Observed {
     pub first: Side,
     pub second: Side,
     pub at: Location,
+    /// Which of the detector's checks saw it, when it has several (`lost
+    /// update`, `clobbered read`).
+    pub check: Option<&'static str>,
+}
+
+/// 0: inter-block, 1: intra-block, 2: intra-warp.
+pub(crate) fn class(a: ThreadRef, b: ThreadRef) -> u8 {
+    if a.block != b.block {
+        0
+    } else if a.warp() != b.warp() {
+        1
+    } else {
+        2
+    }
+}
+
+/// What a detector needs of the machine besides its events. A detector
+/// that needs more than events runs alone, in a run of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// The events only.
+    Events,
+    /// Each plain access to global or shared memory followed by a random
+    /// delay of its thread and a re-read of its bytes
+    /// ([`Detector::recheck`]), as SuperCollider's instrumentation does.
+    Delays,
+    /// One block at a time, each warp on its own copy of the block's shared
+    /// memory between two barriers, each interval run twice, as LDetector's
+    /// instrumentation does; the machine reports what it finds
+    /// ([`Detector::found`]).
+    Privatization,
 }
 
 /// What a detector is told.
@@ -105,7 +150,19 @@ pub trait Detector {
     fn fence(&mut self, _who: ThreadRef, _scope: Scope) {}
     /// The races seen, one per pair of source accesses and class.
     fn races(&self) -> Vec<Observed>;
+    /// What the detector needs of the machine.
+    fn needs(&self) -> Needs {
+        Needs::Events
+    }
+    /// [`Needs::Delays`]: the plain access `ev` read or wrote `then`; after
+    /// its thread's delay its bytes hold `now`.
+    fn recheck(&mut self, _ev: &AccessEvent, _then: u128, _now: u128) {}
+    /// [`Needs::Privatization`]: a race the machine's privatisation found.
+    fn found(&mut self, _race: Observed) {}
 }
+
+/// Every detector's name, as `--detector` takes it.
+pub const NAMES: &str = "hb, iguard, supercollider, ldetector, all, none";
 
 /// The detectors a run asks for by name (`hb`; `all`: every detector;
 /// `none`: no detector, to measure the simulator alone); `hb` when none is
@@ -119,12 +176,16 @@ pub fn by_names(names: &[String], watched: BTreeSet<u32>) -> Result<Vec<Box<dyn 
         match name.as_str() {
             "hb" => out.push(hb()),
             "iguard" => out.push(Box::new(iguard::IGuard::new())),
+            "supercollider" => out.push(Box::new(supercollider::SuperCollider::new())),
+            "ldetector" => out.push(Box::new(ldetector::LDetector::new())),
             "all" => {
                 out.push(hb());
                 out.push(Box::new(iguard::IGuard::new()));
+                out.push(Box::new(supercollider::SuperCollider::new()));
+                out.push(Box::new(ldetector::LDetector::new()));
             }
             "none" => {}
-            other => return Err(format!("no detector `{other}` (there is: hb, iguard, all, none)")),
+            other => return Err(format!("no detector `{other}` (there is: {NAMES})")),
         }
     }
     if out.is_empty() && !names.iter().any(|n| n == "none") {

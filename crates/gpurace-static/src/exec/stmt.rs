@@ -195,7 +195,7 @@ impl<'k> Exec<'k> {
             }
             Stmt::Barrier { barrier, span } => self.pass_barrier(&mut st, barrier, *span),
             Stmt::Fence { scope, .. } => self.fence(&mut st, *scope),
-            Stmt::Assert { .. } | Stmt::Launch { .. } => {}
+            Stmt::Assert { .. } | Stmt::Launch { .. } | Stmt::Print { .. } => {}
             Stmt::WarpOp { dst, mask, args, .. } => {
                 let _ = self.value(&st, mask);
                 for arg in args {

@@ -12,15 +12,21 @@
 use gpurace_core::arith::mask;
 use gpurace_ir::Span;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::code::{Code, Collective, Instr, Reduction, Sync};
-use crate::detect::{AccessEvent, Detector, Mode, ThreadRef};
+use crate::detect::{AccessEvent, Detector, Mode, Needs, Observed, Side, ThreadRef};
 use crate::eval::{eval, Env, EvalError, NO_FAULT};
 use crate::memory::{Location, Memory};
+use crate::privatize::{End, Privatizer};
 use crate::warp;
+
+mod schedule;
 use crate::{Launch, RunError, Schedule};
+
+/// The most `printf` calls a run keeps the output of.
+pub const MAX_PRINTED: usize = 100_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Status {
@@ -30,6 +36,7 @@ enum Status {
     Done,
 }
 
+#[derive(Clone)]
 struct Thread {
     who: ThreadRef,
     tid: [u32; 3],
@@ -42,6 +49,11 @@ struct Thread {
     status: Status,
     /// The mask (warp syncs, collectives) or tile size it waits with.
     wait: u32,
+    /// It sleeps until the machine's clock reaches this (delays).
+    wake: u64,
+    /// Its last plain access and the value it read or wrote, to re-read
+    /// when it wakes (delays).
+    pending: Option<(AccessEvent, u128)>,
 }
 
 /// A barrier reached by only some of a block's threads, or threads of one
@@ -65,6 +77,22 @@ pub(crate) struct Machine<'a> {
     rng: ChaCha8Rng,
     pub steps: u64,
     pub divergences: Vec<Divergence>,
+    /// What device `printf` printed, in the order the run printed it (at
+    /// most [`MAX_PRINTED`] calls), and how many calls past that.
+    pub printed: Vec<String>,
+    pub unprinted: u64,
+    /// Thread-instructions run and time slept: the clock delays count in.
+    clock: u64,
+    /// The longest delay after a plain access, when a detector needs delays.
+    delays: Option<u64>,
+    /// The privatisation of the resident block, when a detector needs it,
+    /// and the threads and local memory at its interval's start.
+    privatize: bool,
+    privatizer: Option<Privatizer>,
+    saved: (Vec<Thread>, Vec<Vec<u8>>),
+    /// The systematic schedule's running thread and the preemptions done.
+    current: usize,
+    preempted: usize,
 }
 
 fn coords(linear: u32, dims: [u32; 3]) -> [u32; 3] {
@@ -78,6 +106,9 @@ impl<'a> Machine<'a> {
         memory: Memory,
         detectors: &'a mut [Box<dyn Detector>],
     ) -> Machine<'a> {
+        let needs = |n: Needs| detectors.iter().any(|d| d.needs() == n);
+        let delays = needs(Needs::Delays).then_some(0);
+        let privatize = needs(Needs::Privatization);
         Machine {
             code,
             launch,
@@ -88,6 +119,15 @@ impl<'a> Machine<'a> {
             rng: ChaCha8Rng::seed_from_u64(launch.seed),
             steps: 0,
             divergences: Vec::new(),
+            printed: Vec::new(),
+            unprinted: 0,
+            clock: 0,
+            delays,
+            privatize,
+            privatizer: None,
+            saved: (Vec::new(), Vec::new()),
+            current: 0,
+            preempted: 0,
         }
     }
 
@@ -98,8 +138,12 @@ impl<'a> Machine<'a> {
             Some(only) => only.iter().copied().filter(|b| *b < blocks).collect(),
             None => (0..blocks).collect(),
         };
-        if self.launch.schedule != Schedule::Lockstep {
-            order.shuffle(&mut self.rng);
+        match self.launch.schedule {
+            Schedule::Lockstep => {}
+            Schedule::Random => order.shuffle(&mut self.rng),
+            Schedule::Shuffle => order = self.affine(&order),
+            Schedule::Adversarial => order.reverse(),
+            Schedule::Systematic => {}
         }
         let grid_sync = self.code.instrs.iter().any(|i| matches!(i, Instr::Sync { sync: Sync::Grid, .. }));
         let resident = if grid_sync { order.len() } else { self.launch.resident.max(1) as usize };
@@ -121,6 +165,7 @@ impl<'a> Machine<'a> {
     fn start(&mut self, group: &[u32]) {
         let per_block: u32 = self.launch.block.iter().product();
         let shared = (self.code.shared_bytes + self.launch.dynamic_shared) as usize;
+        self.current = 0;
         self.threads.clear();
         self.memory.local.clear();
         for &b in group {
@@ -138,17 +183,57 @@ impl<'a> Machine<'a> {
                     poison: vec![NO_FAULT; self.code.regs.len()],
                     status: Status::Ready,
                     wait: 0,
+                    wake: 0,
+                    pending: None,
                 });
                 self.memory.local.push(vec![0; self.code.local_bytes as usize]);
             }
         }
+        if let Some(d) = &mut self.delays {
+            *d = 2 * self.threads.len() as u64;
+        }
+        self.privatizer = match (self.privatize, group) {
+            (true, &[b]) => Some(Privatizer::new(b, per_block.div_ceil(32) as usize)),
+            _ => None,
+        };
+        self.begin_interval();
+    }
+
+    /// Privatisation: an interval starts; the threads as they are now are
+    /// where a second pass starts.
+    fn begin_interval(&mut self) {
+        if let Some(p) = &mut self.privatizer {
+            p.begin(&mut self.memory);
+            self.saved = (self.threads.clone(), self.memory.local.clone());
+        }
+    }
+
+    /// Privatisation: the resident block's interval ends (its threads at a
+    /// barrier or done). True when it runs again from its start.
+    fn end_interval(&mut self) -> bool {
+        let Some(p) = &mut self.privatizer else { return false };
+        let mut found: Vec<Observed> = Vec::new();
+        let end = p.end(&mut self.memory, &mut found);
+        for race in found {
+            for d in self.detectors.iter_mut() {
+                d.found(race);
+            }
+        }
+        if end == End::Again {
+            self.threads.clone_from(&self.saved.0);
+            self.memory.local.clone_from(&self.saved.1);
+            return true;
+        }
+        false
     }
 
     fn run_group(&mut self, whole_grid: bool) -> Result<(), RunError> {
         loop {
             let progressed = match self.launch.schedule {
-                Schedule::Lockstep => self.lockstep_round()?,
+                Schedule::Lockstep | Schedule::Shuffle => self.lockstep_round()?,
                 Schedule::Random => self.random_round()?,
+                Schedule::Adversarial => self.adversarial_round()?,
+                Schedule::Systematic => self.systematic_round()?,
             };
             if progressed {
                 continue;
@@ -156,59 +241,17 @@ impl<'a> Machine<'a> {
             if self.complete_syncs(whole_grid)? {
                 continue;
             }
+            if self.wake_sleepers() {
+                continue;
+            }
             if self.threads.iter().all(|t| t.status == Status::Done) {
+                if self.end_interval() {
+                    continue;
+                }
                 return Ok(());
             }
             return Err(self.deadlock());
         }
-    }
-
-    /// Each warp in turn runs its lanes one instruction at a time, in lane
-    /// order, for up to 64 rounds: lanes that have not diverged move
-    /// together, as on a GPU without independent thread scheduling.
-    fn lockstep_round(&mut self) -> Result<bool, RunError> {
-        let mut any = false;
-        let n = self.threads.len();
-        let per_block = (self.launch.block.iter().product::<u32>() as usize).max(1);
-        for block_start in (0..n).step_by(per_block) {
-            for warp_start in (block_start..block_start + per_block).step_by(32) {
-                let end = (warp_start + 32).min(block_start + per_block);
-                for _ in 0..64 {
-                    let mut moved = false;
-                    for i in warp_start..end {
-                        if self.threads[i].status == Status::Ready {
-                            self.step(i)?;
-                            moved = true;
-                        }
-                    }
-                    if !moved {
-                        break;
-                    }
-                    any = true;
-                }
-            }
-        }
-        Ok(any)
-    }
-
-    /// A random ready thread runs a random number of instructions (1 to 8):
-    /// the interleavings of independent thread scheduling.
-    fn random_round(&mut self) -> Result<bool, RunError> {
-        let ready: Vec<usize> = (0..self.threads.len()).filter(|&i| self.threads[i].status == Status::Ready).collect();
-        if ready.is_empty() {
-            return Ok(false);
-        }
-        for _ in 0..ready.len() {
-            let i = ready[self.rng.gen_range(0..ready.len())];
-            let quantum = self.rng.gen_range(1..=8);
-            for _ in 0..quantum {
-                if self.threads[i].status != Status::Ready {
-                    break;
-                }
-                self.step(i)?;
-            }
-        }
-        Ok(true)
     }
 
     fn error(&self, i: usize, message: String, span: Option<Span>) -> RunError {
@@ -260,7 +303,15 @@ impl<'a> Machine<'a> {
         let at = self.memory.resolve(addr as u64, who.block, i as u32);
         if at.space != gpurace_ir::Space::Local {
             let size = self.code.accesses[access as usize].size;
-            let ev = AccessEvent { who, at, size, mode, access };
+            if let Some(p) = &mut self.privatizer {
+                let warp = who.warp() as usize;
+                if at.space == gpurace_ir::Space::Shared {
+                    p.enter(&mut self.memory, warp);
+                }
+                p.access(&mut self.memory, warp, Side { who, access, mode }, at, size);
+            }
+            let wait = self.code.accesses[access as usize].wait;
+            let ev = AccessEvent { who, at, size, mode, access, wait };
             for d in self.detectors.iter_mut() {
                 d.access(&ev);
             }
@@ -270,6 +321,12 @@ impl<'a> Machine<'a> {
 
     fn step(&mut self, i: usize) -> Result<(), RunError> {
         self.steps += 1;
+        self.clock += 1;
+        if self.steps.is_multiple_of(crate::PROGRESS_STEPS) {
+            if let Some(progress) = self.launch.progress {
+                progress(self.steps, self.launch.max_steps);
+            }
+        }
         if self.steps > self.launch.max_steps {
             return Err(self.error(
                 i,
@@ -298,6 +355,7 @@ impl<'a> Machine<'a> {
                 let size = code.accesses[*access as usize].size;
                 let v = self.memory.load(at, size).map_err(|m| self.error(i, m, None))?;
                 self.set_reg(i, *dst, v);
+                self.sleep(i, at, *access, Mode::Read, v);
             }
             Instr::Write { addr, value, access } => {
                 let a = self.value(i, addr)?;
@@ -305,6 +363,7 @@ impl<'a> Machine<'a> {
                 let at = self.touch(i, a, *access, Mode::Write);
                 let size = code.accesses[*access as usize].size;
                 self.memory.store(at, size, v).map_err(|m| self.error(i, m, None))?;
+                self.sleep(i, at, *access, Mode::Write, v);
             }
             Instr::Atomic { dst, addr, args, access } => {
                 let a = self.value(i, addr)?;
@@ -367,6 +426,17 @@ impl<'a> Machine<'a> {
             Instr::Assert { cond, span } => {
                 if self.value(i, cond)? == 0 {
                     return Err(self.error(i, "assertion failed".into(), Some(*span)));
+                }
+            }
+            Instr::Print { format, args } => {
+                let mut values = Vec::with_capacity(args.len());
+                for (v, ty) in args {
+                    values.push((self.raw_value(i, v).ok(), *ty));
+                }
+                if self.printed.len() < MAX_PRINTED {
+                    self.printed.push(crate::print::format(format, &values));
+                } else {
+                    self.unprinted += 1;
                 }
             }
             Instr::Fault(k) => {
@@ -519,6 +589,10 @@ impl<'a> Machine<'a> {
             let mut at: Vec<Span> = members.iter().map(|&j| self.code.spans[self.threads[j].pc as usize]).collect();
             at.sort();
             at.dedup();
+            if self.end_interval() {
+                progressed = true;
+                continue;
+            }
             let block = self.threads[start].who.block;
             if at.len() > 1 || members.len() < per_block {
                 let waiting = members.len() as u32;
@@ -530,6 +604,7 @@ impl<'a> Machine<'a> {
                 d.sync(block, &who, true);
             }
             members.iter().for_each(|&j| self.release(j));
+            self.begin_interval();
             progressed = true;
         }
         Ok(progressed)
