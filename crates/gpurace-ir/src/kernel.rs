@@ -65,6 +65,22 @@ pub struct Global {
     /// A host variable's value when the program starts, when it is a
     /// constant (static storage without an initializer starts at 0).
     pub init: Option<i128>,
+    /// A device or constant variable's bytes when the kernel starts.
+    #[serde(default)]
+    pub initial: Initial,
+}
+
+/// What a device or `__constant__` variable holds when a kernel starts.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub enum Initial {
+    /// Zero (no initializer; the host code's copies are not followed).
+    #[default]
+    Zero,
+    /// The bytes of an initializer of constants, little-endian (the rest of
+    /// the variable is zero).
+    Bytes(Vec<u8>),
+    /// An initializer the front-end does not evaluate.
+    Unknown,
 }
 
 /// One kernel: a `__global__` function, or one template instantiation of one.

@@ -26,7 +26,7 @@ mod ty;
 pub use diag::{Diagnostic, Severity};
 pub use expr::{BinOp, Builtin, Dim, Expr, UnOp};
 pub use host::{source_name, Alloc, AllocKind, HostFact, HostFunction, Launch, LaunchForm};
-pub use kernel::{Global, GlobalId, Kernel, Param, Program, SharedId, SharedVar, Var, VarId, VarKind};
+pub use kernel::{Global, GlobalId, Initial, Kernel, Param, Program, SharedId, SharedVar, Var, VarId, VarKind};
 pub use span::{FileId, Span};
 pub use stmt::{
     number_nodes, walk_stmts, Access, AccessId, AccessKind, AtomicOp, Barrier, Base, Block, Case, Loop, LoopId,

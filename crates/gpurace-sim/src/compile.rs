@@ -103,6 +103,14 @@ impl Lower<'_> {
         (self.code.accesses.len() - 1) as u32
     }
 
+    /// The name of the device variable `access` reads when the front-end
+    /// could not evaluate its initializer.
+    fn unknown_initial(&self, access: &Access) -> Option<String> {
+        let gpurace_ir::Base::Global(g) = &access.base else { return None };
+        let global = self.cx.program.globals.get(g.0 as usize)?;
+        (global.initial == gpurace_ir::Initial::Unknown).then(|| global.name.clone())
+    }
+
     fn fault(&mut self, reason: String, span: Span) {
         self.cx.faults.push(FaultInfo { reason, span });
         let index = self.cx.faults.len() - 1;
@@ -162,6 +170,10 @@ impl Lower<'_> {
         match stmt {
             Stmt::Decl { var, init: Some(e) } | Stmt::Assign { var, value: e } => self.set(*var, e, span),
             Stmt::Decl { init: None, .. } => {}
+            Stmt::Read { access, .. } if self.unknown_initial(access).is_some() => {
+                let name = self.unknown_initial(access).unwrap_or_default();
+                self.fault(format!("the initial value of `{name}` (its initializer is not constants)"), span)
+            }
             Stmt::Read { dst, access } => {
                 let addr = self.address(access);
                 let access = self.access(access);

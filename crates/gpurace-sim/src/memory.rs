@@ -38,7 +38,7 @@ pub struct Layout {
     pub shared_bytes: u64,
     pub local_bytes: u64,
     /// Global variables to allocate: address, bytes, name.
-    pub global_objects: Vec<(u64, u64, String)>,
+    pub global_objects: Vec<(u64, u64, String, Option<Vec<u8>>)>,
 }
 
 fn align(n: u64, a: u64) -> u64 {
@@ -110,7 +110,11 @@ impl Layout {
                 _ => {
                     let at = align(global_end, 256);
                     layout.globals.push(at);
-                    layout.global_objects.push((at, size.max(1), global.name.clone()));
+                    let initial = match &global.initial {
+                        gpurace_ir::Initial::Bytes(b) => Some(b.clone()),
+                        _ => None,
+                    };
+                    layout.global_objects.push((at, size.max(1), global.name.clone(), initial));
                     global_end = at + size.max(1);
                 }
             }
@@ -233,8 +237,12 @@ pub struct Memory {
 impl Memory {
     pub fn new(layout: &Layout) -> Memory {
         let mut memory = Memory::default();
-        for (base, size, name) in &layout.global_objects {
-            let bytes = vec![0; *size as usize];
+        for (base, size, name, initial) in &layout.global_objects {
+            let mut bytes = vec![0; *size as usize];
+            if let Some(initial) = initial {
+                let n = initial.len().min(bytes.len());
+                bytes[..n].copy_from_slice(&initial[..n]);
+            }
             memory.allocations.push(Allocation { base: *base, bytes, name: name.clone(), grow: None });
         }
         memory.next = GLOBAL_BASE + ALLOCATION_REGION;

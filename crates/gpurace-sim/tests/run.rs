@@ -428,3 +428,39 @@ fn buffer_contents_come_from_the_request_and_size_the_buffer() {
     let err = simulate(&program, 0, &bad).err().unwrap_or_default();
     assert!(err.contains("element 0") && err.contains("`x`"), "{err}");
 }
+
+/// Device and constant variables start with their initializers' values;
+/// one the front-end cannot evaluate stops the run where it is read rather
+/// than reading zero.
+#[test]
+fn device_variables_start_with_their_initializers() {
+    let source = r#"
+__constant__ int table[4] = {5, -6, 7};
+__device__ float w = -1.5f;
+__device__ int opaque[2] = {sizeof(long), 3};
+__global__ void k(int *out, int pick) {
+  out[threadIdx.x] = pick ? opaque[0] : table[threadIdx.x] * 2 + (int)(w * 2.0f);
+}"#;
+    let r = Request { buffers: vec![("out".into(), 4)], ..request(1, 4, &[("pick", "0")]) };
+    assert_eq!(first_buffer(source, &r), ["7", "-15", "11", "-3"]);
+    let (_, outcome) = run(source, &Request { args: vec![("pick".into(), "1".into())], ..r });
+    let error = outcome.error.expect("an initializer the front-end does not evaluate is not read as zero");
+    assert!(error.message.contains("initial value of `opaque`"), "{}", error.message);
+}
+
+/// Found by the differential harness: a fence and then an atomic whose value
+/// nothing waits on (no spin loop reads it) release nothing another block's
+/// atomic on the same element acquires; the read before the fence races
+/// with that block's atomic, as the static engine says.
+#[test]
+fn an_atomic_no_loop_waits_on_acquires_nothing() {
+    let source = r#"
+__global__ void k(int *g, int *out) {
+  unsigned t = threadIdx.x, b = blockIdx.x;
+  out[b * 64 + t] = g[b * 64 + t];
+  __threadfence();
+  atomicAdd(&g[t], 1);
+}"#;
+    let r = Request { buffers: vec![("g".into(), 128), ("out".into(), 128)], ..request(2, 64, &[]) };
+    assert_eq!(classes(source, &r), [RaceClass::InterBlock]);
+}

@@ -9,6 +9,7 @@
 
 mod func;
 mod host;
+mod init;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -439,7 +440,11 @@ fn collect<'a>(
                     (Space::Host, true) => node.children.iter().find_map(value),
                     _ => None,
                 };
-                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span, init });
+                let initial = match space {
+                    Space::Global | Space::Constant if initialised => init::initial(node, &ty, index),
+                    _ => gpurace_ir::Initial::Zero,
+                };
+                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span, init, initial });
                 index.globals.insert(node.addr, id);
             }
         }

@@ -67,10 +67,16 @@ struct Cell {
     write: Option<Stamp>,
     /// Each thread's last plain read since that write.
     reads: Vec<Stamp>,
-    /// Each thread's last atomic since that write. Atomics are kept apart:
-    /// an atomic does not stand for a plain access of its thread before it
-    /// (another thread's atomic races with the plain access, not with it).
+    /// Each thread's last device- or system-scope atomic since that write.
+    /// Atomics are kept apart: an atomic does not stand for a plain access
+    /// of its thread before it (another thread's atomic races with the plain
+    /// access, not with it).
     atomics: Vec<Stamp>,
+    /// Each thread's last block- or warp-scope atomic since that write:
+    /// kept apart from the others, so that a device-scope atomic, which
+    /// conflicts with no device-scope atomic, is not checked against a hot
+    /// location's thousands of them.
+    scoped: Vec<Stamp>,
 }
 
 /// Puts `stamp` in place of its thread's entry of `list`.
@@ -425,18 +431,24 @@ impl Detector for HappensBefore {
             let mut earlier: Vec<Stamp> = cell.write.into_iter().collect();
             match ev.mode {
                 Mode::Read => {
-                    earlier.extend(cell.atomics.iter().copied());
+                    earlier.extend(cell.atomics.iter().chain(&cell.scoped).copied());
                     latest(&mut cell.reads, stamp);
                 }
                 Mode::Write => {
-                    earlier.extend(cell.reads.iter().chain(&cell.atomics).copied());
+                    earlier.extend(cell.reads.iter().chain(&cell.atomics).chain(&cell.scoped).copied());
                     cell.write = Some(stamp);
                     cell.reads.clear();
                     cell.atomics.clear();
+                    cell.scoped.clear();
+                }
+                Mode::Atomic(_, Scope::Device | Scope::System) => {
+                    // Device-scope atomics cover every pair of threads.
+                    earlier.extend(cell.reads.iter().chain(&cell.scoped).copied());
+                    latest(&mut cell.atomics, stamp);
                 }
                 Mode::Atomic(..) => {
-                    earlier.extend(cell.reads.iter().chain(&cell.atomics).copied());
-                    latest(&mut cell.atomics, stamp);
+                    earlier.extend(cell.reads.iter().chain(&cell.atomics).chain(&cell.scoped).copied());
+                    latest(&mut cell.scoped, stamp);
                 }
             }
             conflicts.extend(earlier.into_iter().map(|e| (e, at)));

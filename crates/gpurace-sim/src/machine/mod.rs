@@ -25,6 +25,11 @@ use crate::warp;
 mod schedule;
 use crate::{Launch, RunError, Schedule};
 
+/// The longest delay after a plain access (delays), in machine steps: a
+/// sleeping thread re-reads when its turn comes again after it, so even a
+/// short delay lets every other warp of its group take a turn.
+const MAX_DELAY: u64 = 64;
+
 /// The most `printf` calls a run keeps the output of.
 pub const MAX_PRINTED: usize = 100_000;
 
@@ -190,7 +195,7 @@ impl<'a> Machine<'a> {
             }
         }
         if let Some(d) = &mut self.delays {
-            *d = 2 * self.threads.len() as u64;
+            *d = MAX_DELAY;
         }
         self.privatizer = match (self.privatize, group) {
             (true, &[b]) => Some(Privatizer::new(b, per_block.div_ceil(32) as usize)),
