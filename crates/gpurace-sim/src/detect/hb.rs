@@ -83,26 +83,31 @@ struct Cell {
 ///
 /// Only the last few entries are searched: a thread that accesses a byte
 /// again usually does so before many others have. Otherwise the stamp is
-/// added, and the list is compacted to one entry per thread whenever its
-/// length reaches a power of two (from 64): an older entry of the same
-/// thread left meanwhile is one more earlier access to check, never a lost
-/// one, and a byte read by a thousand threads costs a few comparisons a
-/// read instead of a thousand.
+/// added; when the list is full (its capacity, from 64) it is first
+/// compacted in place to one entry per thread, and its capacity doubled
+/// when that leaves it more than half full, so that compactions stay rare.
+/// An older entry of a thread left meanwhile is one more earlier access to
+/// check, never a lost one; a byte read by a thousand threads costs a few
+/// comparisons a read instead of a thousand.
 fn latest(list: &mut Vec<Stamp>, stamp: Stamp) {
     let recent = list.len().saturating_sub(8);
-    match list[recent..].iter_mut().rev().find(|r| r.side.who == stamp.side.who) {
-        Some(r) => *r = stamp,
-        None => {
-            list.push(stamp);
-            let n = list.len();
-            if n >= 64 && n.is_power_of_two() {
-                let mut seen = rustc_hash::FxHashSet::default();
-                let mut kept: Vec<Stamp> = list.iter().rev().filter(|s| seen.insert(s.side.who)).copied().collect();
-                kept.reverse();
-                *list = kept;
-            }
+    if let Some(r) = list[recent..].iter_mut().rev().find(|r| r.side.who == stamp.side.who) {
+        *r = stamp;
+        return;
+    }
+    if list.len() >= 64 && list.len() == list.capacity() {
+        let mut seen = rustc_hash::FxHashSet::with_capacity_and_hasher(list.len(), Default::default());
+        let keep: Vec<bool> = list.iter().rev().map(|s| seen.insert(s.side.who)).collect();
+        let mut i = list.len();
+        list.retain(|_| {
+            i -= 1;
+            keep[i]
+        });
+        if list.len() > list.capacity() / 2 {
+            list.reserve(list.capacity());
         }
     }
+    list.push(stamp);
 }
 
 /// What a thread knows of threads of other blocks: per block, a clock per
@@ -286,6 +291,9 @@ pub struct HappensBefore {
     watched: BTreeSet<u32>,
     /// Per byte: the instances of watched accesses so far.
     history: FxHashMap<Location, Vec<Stamp>>,
+    /// The conflicts of the access being checked (a buffer kept between
+    /// accesses).
+    conflicts: Vec<(Stamp, u64)>,
 }
 
 /// Whether `earlier` happens before an access of `now` made now.
@@ -416,55 +424,65 @@ impl Detector for HappensBefore {
         if self.watched.contains(&ev.access) {
             self.watch(ev, stamp);
         }
-        let (blocks, epoch) = (&mut self.blocks, self.epoch);
-        let mut conflicts: Vec<(Stamp, Location)> = Vec::new();
-        for byte in 0..ev.size {
-            let at = Location { addr: ev.at.addr + byte, ..ev.at };
-            let shadow = match at.space {
-                Space::Shared => match blocks.get_mut(&ev.who.block) {
-                    Some(b) => &mut b.shared,
-                    None => continue,
-                },
-                _ => &mut self.global,
-            };
-            let cell = shadow.entry(at.addr).or_default();
-            let mut earlier: Vec<Stamp> = cell.write.into_iter().collect();
-            match ev.mode {
-                Mode::Read => {
-                    earlier.extend(cell.atomics.iter().chain(&cell.scoped).copied());
-                    latest(&mut cell.reads, stamp);
-                }
-                Mode::Write => {
-                    earlier.extend(cell.reads.iter().chain(&cell.atomics).chain(&cell.scoped).copied());
-                    cell.write = Some(stamp);
-                    cell.reads.clear();
-                    cell.atomics.clear();
-                    cell.scoped.clear();
-                }
-                Mode::Atomic(_, Scope::Device | Scope::System) => {
-                    // Device-scope atomics cover every pair of threads.
-                    earlier.extend(cell.reads.iter().chain(&cell.scoped).copied());
-                    latest(&mut cell.atomics, stamp);
-                }
-                Mode::Atomic(..) => {
-                    earlier.extend(cell.reads.iter().chain(&cell.atomics).chain(&cell.scoped).copied());
-                    latest(&mut cell.scoped, stamp);
+        let epoch = self.epoch;
+        // The earlier accesses of other threads on the access's bytes, in a
+        // buffer kept between accesses (no allocation per access).
+        let mut conflicts = std::mem::take(&mut self.conflicts);
+        conflicts.clear();
+        let shadow = match ev.at.space {
+            Space::Shared => self.blocks.get_mut(&ev.who.block).map(|b| &mut b.shared),
+            _ => Some(&mut self.global),
+        };
+        if let Some(shadow) = shadow {
+            for addr in ev.at.addr..ev.at.addr + ev.size {
+                let cell = shadow.entry(addr).or_default();
+                let mut push = |list: &[Stamp]| {
+                    conflicts.extend(list.iter().filter(|e| e.side.who != side.who).map(|e| (*e, addr)));
+                };
+                push(cell.write.as_slice());
+                match ev.mode {
+                    Mode::Read => {
+                        push(&cell.atomics);
+                        push(&cell.scoped);
+                        latest(&mut cell.reads, stamp);
+                    }
+                    Mode::Write => {
+                        push(&cell.reads);
+                        push(&cell.atomics);
+                        push(&cell.scoped);
+                        cell.write = Some(stamp);
+                        cell.reads.clear();
+                        cell.atomics.clear();
+                        cell.scoped.clear();
+                    }
+                    Mode::Atomic(_, Scope::Device | Scope::System) => {
+                        // Device-scope atomics cover every pair of threads.
+                        push(&cell.reads);
+                        push(&cell.scoped);
+                        latest(&mut cell.atomics, stamp);
+                    }
+                    Mode::Atomic(..) => {
+                        push(&cell.reads);
+                        push(&cell.atomics);
+                        push(&cell.scoped);
+                        latest(&mut cell.scoped, stamp);
+                    }
                 }
             }
-            conflicts.extend(earlier.into_iter().map(|e| (e, at)));
         }
-        for (earlier, at) in conflicts {
+        for &(earlier, addr) in &conflicts {
             let atomic_pair = match (earlier.side.mode, side.mode) {
                 (Mode::Atomic(_, s1), Mode::Atomic(_, s2)) => {
                     covers(s1, earlier.side.who, side.who) && covers(s2, earlier.side.who, side.who)
                 }
                 _ => false,
             };
-            if earlier.side.who == side.who || atomic_pair || ordered(&self.blocks, epoch, &earlier, side.who) {
+            if atomic_pair || ordered(&self.blocks, epoch, &earlier, side.who) {
                 continue;
             }
-            self.report(earlier.side, side, at);
+            self.report(earlier.side, side, Location { addr, ..ev.at });
         }
+        self.conflicts = conflicts;
     }
 
     fn fence(&mut self, who: ThreadRef, scope: Scope) {
