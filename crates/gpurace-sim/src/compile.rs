@@ -170,11 +170,11 @@ impl Lower<'_> {
         match stmt {
             Stmt::Decl { var, init: Some(e) } | Stmt::Assign { var, value: e } => self.set(*var, e, span),
             Stmt::Decl { init: None, .. } => {}
-            Stmt::Read { access, .. } if self.unknown_initial(access).is_some() => {
-                let name = self.unknown_initial(access).unwrap_or_default();
-                self.fault(format!("the initial value of `{name}` (its initializer is not constants)"), span)
-            }
             Stmt::Read { dst, access } => {
+                if let Some(name) = self.unknown_initial(access) {
+                    return self
+                        .fault(format!("the initial value of `{name}` (its initializer is not constants)"), span);
+                }
                 let addr = self.address(access);
                 let access = self.access(access);
                 self.push(Instr::Read { dst: dst.0, addr, access }, span);

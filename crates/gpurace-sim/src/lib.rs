@@ -167,12 +167,13 @@ pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<O
         .collect();
     let detectors = detect::by_names(&request.detectors, watched)?;
     let mut notes = Vec::new();
+    let declined = declines_privatization(&code);
     let mut groups: Vec<Vec<Box<dyn detect::Detector>>> = vec![Vec::new()];
     for d in detectors {
         match d.needs() {
             detect::Needs::Events => groups[0].push(d),
-            detect::Needs::Privatization if declines_privatization(&code).is_some() => {
-                let why = declines_privatization(&code).unwrap_or_default();
+            detect::Needs::Privatization if declined.is_some() => {
+                let why = declined.unwrap_or_default();
                 notes.push(format!("the `{}` detector did not run: {why}", d.name()));
             }
             _ => groups.push(vec![d]),

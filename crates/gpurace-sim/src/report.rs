@@ -6,12 +6,9 @@ use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, W
 use gpurace_ir::{Program, Span};
 
 use crate::detect::{Mode, Side};
+use crate::machine::coords;
 use crate::memory::SHARED_BASE;
 use crate::Outcome;
-
-fn coords(linear: u32, dims: [u32; 3]) -> [u32; 3] {
-    [linear % dims[0], linear / dims[0] % dims[1], linear / (dims[0] * dims[1])]
-}
 
 fn location(program: &Program, outcome: &Outcome, side: &Side) -> (Location, Span) {
     let info = &outcome.code.accesses[side.access as usize];

@@ -6,12 +6,8 @@
 use gpurace_core::RaceClass;
 use gpurace_sim::{simulate, Request, Schedule};
 
-fn lower(source: &str) -> gpurace_ir::Program {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("k.cu");
-    std::fs::write(&path, source).unwrap();
-    gpurace_front::lower_file(&path, &gpurace_front::Options::default()).expect("clang runs").program
-}
+mod common;
+use common::lower;
 
 fn request(grid: u32, block: u32, detectors: &[&str], seed: u64) -> Request {
     Request {
@@ -96,21 +92,11 @@ fn supercollider_sees_lost_updates_within_a_warp_and_between_warps() {
 
 #[test]
 fn supercollider_stays_quiet_on_synchronised_kernels() {
-    // A lock, a fenced flag: what changes a location is ordered before or
-    // after the delay of every plain access to it.
-    let lock = r#"
-__device__ int mutex = 0;
-__global__ void k(const int *in, int *total) {
-  while (atomicCAS(&mutex, 0, 1) != 0) {
-  }
-  __threadfence();
-  *total = *total + in[blockIdx.x];
-  __threadfence();
-  atomicExch(&mutex, 0);
-}"#;
+    // A spin lock: what changes the total is ordered before or after the
+    // delay of every plain access to it.
     for seed in 0..4 {
         let r = Request { schedule: Schedule::Random, ..request(4, 1, &["supercollider"], seed) };
-        assert_eq!(observe(lock, &r), [], "seed {seed}");
+        assert_eq!(observe(common::LOCK, &r), [], "seed {seed}");
     }
 }
 

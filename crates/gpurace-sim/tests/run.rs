@@ -6,12 +6,8 @@
 use gpurace_core::RaceClass;
 use gpurace_sim::{simulate, Outcome, Request, Schedule};
 
-fn lower(source: &str) -> gpurace_ir::Program {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("k.cu");
-    std::fs::write(&path, source).unwrap();
-    gpurace_front::lower_file(&path, &gpurace_front::Options::default()).expect("clang runs").program
-}
+mod common;
+use common::{lower, LOCK};
 
 fn request(grid: u32, block: u32, args: &[(&str, &str)]) -> Request {
     Request {
@@ -100,18 +96,6 @@ fn a_fenced_flag_orders_a_message_between_blocks_and_an_unfenced_one_does_not() 
     let block_fence = MESSAGE.replace("__threadfence();", "__threadfence_block();");
     assert_eq!(classes(&block_fence, &request(2, 1, &[])), [RaceClass::InterBlock], "a block fence covers one block");
 }
-
-const LOCK: &str = r#"
-__device__ int mutex = 0;
-__global__ void locked_sum(const int *in, int *total) {
-  while (atomicCAS(&mutex, 0, 1) != 0) {
-  }
-  __threadfence();
-  *total = *total + in[blockIdx.x];
-  __threadfence();
-  atomicExch(&mutex, 0);
-}
-"#;
 
 #[test]
 fn a_spin_lock_orders_its_critical_sections_under_every_schedule() {

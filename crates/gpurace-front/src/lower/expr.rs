@@ -48,11 +48,7 @@ impl FnLower<'_, '_> {
             "CXXBoolLiteralExpr" => Expr::Int { value: i128::from(n.text.ends_with("true")), ty: Type::Bool },
             "FloatingLiteral" => {
                 let ty = self.types.parse(n.ty());
-                let dumped: f64 = n.text.rsplit(' ').next().and_then(|t| t.parse().ok()).unwrap_or(f64::NAN);
-                // The source's spelling, where it is this literal (the dump
-                // rounds to seven digits).
-                let spelled = self.ix.float_literal(n.begin).filter(|v| (v - dumped).abs() <= 1e-6 * dumped.abs());
-                Expr::Float { value: spelled.unwrap_or(dumped), ty }
+                Expr::Float { value: self.ix.float_value(n).unwrap_or(f64::NAN), ty }
             }
             "CXXNullPtrLiteralExpr" | "GNUNullExpr" => Expr::int(0, Type::Ptr(Box::new(Type::Void))),
             "ImplicitValueInitExpr" | "CXXScalarValueInitExpr" => {

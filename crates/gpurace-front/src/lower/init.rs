@@ -101,11 +101,7 @@ fn number(n: &Node, index: &Index) -> Option<Num> {
     match n.kind.as_str() {
         "IntegerLiteral" | "CharacterLiteral" => n.text.rsplit(' ').next()?.parse::<i128>().ok().map(Num::Int),
         "CXXBoolLiteralExpr" => Some(Num::Int(i128::from(n.text.ends_with("true")))),
-        "FloatingLiteral" => {
-            let dumped: f64 = n.text.rsplit(' ').next()?.parse().ok()?;
-            let spelled = index.float_literal(n.begin).filter(|v| (v - dumped).abs() <= 1e-6 * dumped.abs());
-            Some(Num::Float(spelled.unwrap_or(dumped)))
-        }
+        "FloatingLiteral" => index.float_value(n).map(Num::Float),
         "UnaryOperator" if n.text.contains("'-'") => match number(n.children.first()?, index)? {
             Num::Int(v) => Some(Num::Int(-v)),
             Num::Float(f) => Some(Num::Float(-f)),

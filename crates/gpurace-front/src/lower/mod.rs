@@ -111,6 +111,15 @@ impl<'a> Index<'a> {
         Span { file: FileId(loc.file), line: loc.line, col: loc.col }
     }
 
+    /// The value of the `FloatingLiteral` node `n`: the source's spelling
+    /// where it is this literal (clang's dump rounds to seven digits), else
+    /// the dump's.
+    pub fn float_value(&self, n: &Node) -> Option<f64> {
+        let dumped: f64 = n.text.rsplit(' ').next()?.parse().ok()?;
+        let spelled = self.float_literal(n.begin).filter(|v| (v - dumped).abs() <= 1e-6 * dumped.abs());
+        Some(spelled.unwrap_or(dumped))
+    }
+
     /// The value of the floating-point literal spelled at `loc`, read from
     /// the source: clang's dump prints a literal with seven significant
     /// digits (`1.000000e+00` for `1.0000001`). `None` when the text there is

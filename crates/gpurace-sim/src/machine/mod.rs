@@ -100,7 +100,8 @@ pub(crate) struct Machine<'a> {
     preempted: usize,
 }
 
-fn coords(linear: u32, dims: [u32; 3]) -> [u32; 3] {
+/// The (x, y, z) of the `linear`-th thread or block of `dims`.
+pub(crate) fn coords(linear: u32, dims: [u32; 3]) -> [u32; 3] {
     [linear % dims[0], linear / dims[0] % dims[1], linear / (dims[0] * dims[1])]
 }
 
