@@ -309,6 +309,8 @@ fn divergences(program: &Program, outcome: &gpurace_sim::Outcome) -> Vec<Race> {
             notes: vec![note],
             rests_on: Vec::new(),
             possible: false,
+            holds: Default::default(),
+            condition: None,
             engine: gpurace_core::race::Engine::Static,
             replay: None,
         });

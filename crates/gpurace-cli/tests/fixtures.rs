@@ -19,6 +19,10 @@
 //! - `// rests-on: TEXT`: some race says it rests on something containing
 //!   TEXT (a named value or construct);
 //! - `// certainty: CERTAINTY`: some reported race has this certainty;
+//! - `// holds: HOLDS`: some race holds this way over the values gpurace does
+//!   not know (`always`, `every-value`, `conditional`, `implausible`,
+//!   `unmodelled`);
+//! - `// condition: TEXT`: some race's condition contains TEXT;
 //! - `// args: FLAGS`: geometry flags such as `--block 16,16 --grid 4,4`
 //!   (without them the geometry is symbolic), or the other units of the
 //!   fixture's program (`tests/fixtures/program/`: `units/main.cpp`);
@@ -58,10 +62,12 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/sync", 10),
     ("tests/fixtures/certainty", 6),
     ("tests/fixtures/program", 8),
+    ("tests/fixtures/plausible", 6),
 ];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
 const CERTAINTIES: &[&str] = &["definite", "data-dependent", "approximate"];
+const HOLDS: &[&str] = &["always", "every-value", "conditional", "implausible", "unmodelled"];
 const VERDICTS: &[&str] = &["race", "race-free", "unknown"];
 
 #[test]
@@ -204,6 +210,10 @@ struct Header {
     possible: Vec<String>,
     /// `// rests-on: TEXT` lines.
     rests_on: Vec<String>,
+    /// A `// holds: HOLDS` line.
+    holds: Option<String>,
+    /// `// condition: TEXT` lines.
+    conditions: Vec<String>,
 }
 
 /// Runs the engine on one fixture; `Err` describes the mismatch.
@@ -300,6 +310,16 @@ fn expectation_problems(header: &Header, verdict: &str, json: &Value) -> Vec<Str
         };
         if !races.iter().any(named) {
             problems.push(format!("expected a race resting on `{text}`, none says so"));
+        }
+    }
+    if let Some(holds) = &header.holds {
+        if !races.iter().any(|r| r["holds"] == holds.as_str()) {
+            problems.push(format!("expected a race that holds `{holds}`, none reported"));
+        }
+    }
+    for text in &header.conditions {
+        if !races.iter().any(|r| r["condition"].as_str().is_some_and(|c| c.contains(text.as_str()))) {
+            problems.push(format!("expected a race whose condition says `{text}`, none does"));
         }
     }
     let diagnostics = json["diagnostics"].as_array().cloned().unwrap_or_default();
@@ -405,7 +425,26 @@ fn parse_header(text: &str) -> Result<Header, String> {
         sites.push(value.parse().map_err(|_| format!("`// site: {value}` is not a line number"))?);
     }
     let rests_on = header_values(text, "rests-on").map(str::to_string).collect();
-    Ok(Header { races, certainty, args, fixme, no_snapshot, out_of_bounds, sites, possible, rests_on })
+    let holds = header_values(text, "holds").next().map(str::to_string);
+    if let Some(h) = &holds {
+        if !HOLDS.contains(&h.as_str()) {
+            return Err(format!("`{h}` is not one of {HOLDS:?}"));
+        }
+    }
+    let conditions = header_values(text, "condition").map(str::to_string).collect();
+    Ok(Header {
+        races,
+        certainty,
+        args,
+        fixme,
+        no_snapshot,
+        out_of_bounds,
+        sites,
+        possible,
+        rests_on,
+        holds,
+        conditions,
+    })
 }
 
 /// Runs `gpurace`, one run at a time across the tests of this file, so that

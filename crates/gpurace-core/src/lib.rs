@@ -23,6 +23,6 @@ pub mod term;
 pub mod verdict;
 
 pub use profile::{Phase, Profile};
-pub use race::{AccessMode, Certainty, Engine, Location, Race, RaceClass, RaceKind, Replay, Witness};
+pub use race::{AccessMode, Certainty, Engine, Holds, Location, Race, RaceClass, RaceKind, Replay, Witness};
 pub use site::{HostValue, Origin, Site};
 pub use verdict::{KernelResult, Verdict};

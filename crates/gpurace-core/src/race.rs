@@ -64,6 +64,43 @@ impl Certainty {
     }
 }
 
+/// How a race depends on the values gpurace does not know: host values it
+/// could not compute, inputs of the program, the launch of a kernel it sees
+/// no launch of. Each such value ranges over its plausible domain (sizes at
+/// least 1, blocks of a multiple of 32 threads, ...), and the race is decided
+/// against that domain.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Holds {
+    /// It uses no such value: it happens at the launch the program makes.
+    #[default]
+    Always,
+    /// It happens for every plausible value of the values it uses (above a
+    /// threshold, said in [`Race::condition`]), checked by the solver.
+    EveryValue,
+    /// It happens for some plausible values and not for others: under the
+    /// condition [`Race::condition`] says.
+    Conditional,
+    /// It needs a value no launch can have (a negative size, a block of 33
+    /// threads): [`Race::condition`] names it. Only possible.
+    Implausible,
+    /// It rests on a construct gpurace over-approximates ([`Race::rests_on`]),
+    /// or on a value it could not decide over: only possible.
+    Unmodelled,
+}
+
+impl Holds {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Holds::Always => "always",
+            Holds::EveryValue => "every-value",
+            Holds::Conditional => "conditional",
+            Holds::Implausible => "implausible",
+            Holds::Unmodelled => "unmodelled",
+        }
+    }
+}
+
 /// How an access touches memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum AccessMode {
@@ -199,6 +236,15 @@ pub struct Race {
     /// A possible race: `approximate`, so it does not make the kernel `race`
     /// (unless the user asks for every candidate, `--report-possible`).
     pub possible: bool,
+    /// How the race depends on values gpurace does not know.
+    #[serde(default)]
+    pub holds: Holds,
+    /// For a race over such values, the condition under which it happens, in
+    /// words: "for every `wlsize` >= 2", "with `n` = 300 (not for every
+    /// value: not with `n` = 256)", or the value no launch can have that it
+    /// needs.
+    #[serde(default)]
+    pub condition: Option<String>,
     /// Who found it.
     #[serde(default)]
     pub engine: Engine,
@@ -248,6 +294,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            holds: Holds::Always,
+            condition: None,
             engine: Engine::Static,
             replay: None,
         };

@@ -73,7 +73,7 @@ impl KernelResult {
             let on = first.rests_on.first().map_or("what gpurace does not model", String::as_str);
             let n = possible.len();
             let races = if n == 1 { "1 possible race".to_string() } else { format!("{n} possible races") };
-            Verdict::Unknown { reason: format!("{races}, resting on what gpurace does not model (e.g. {on})") }
+            Verdict::Unknown { reason: format!("{races}, resting on what gpurace does not know (e.g. {on})") }
         } else {
             match &self.undecided {
                 Some(reason) => Verdict::Unknown { reason: reason.clone() },

@@ -18,7 +18,7 @@
 //! finding has. A side of a race whose source line is not at hand (a header
 //! that was not read, a line past the end of the file) is named in a note.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -60,26 +60,31 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     for diagnostic in file.sorted_diagnostics() {
         write_group(diagnostic_group(diagnostic, sources), out)?;
     }
-    // Possible races are shown a few per cause: thousands of them resting on
-    // one construct gpurace does not model say one thing.
-    let mut shown: HashMap<String, usize> = HashMap::new();
-    let mut hidden: BTreeMap<String, usize> = BTreeMap::new();
-    for (kernel, race) in file.sorted_races() {
+    // A possible race is shown once per cause, with a count of the others
+    // resting on it: thousands of them resting on one construct gpurace does
+    // not model say one thing (`--report-possible` counts and lists them all).
+    let mut causes: HashMap<String, usize> = HashMap::new();
+    for (_, race) in file.sorted_races() {
         if race.possible {
-            let cause = race.rests_on.join("; on ");
-            let n = shown.entry(cause.clone()).or_default();
-            *n += 1;
-            if *n > POSSIBLE_SHOWN {
-                *hidden.entry(cause).or_default() += 1;
+            *causes.entry(cause(race)).or_default() += 1;
+        }
+    }
+    let mut shown: HashSet<String> = HashSet::new();
+    for (kernel, race) in file.sorted_races() {
+        let mut more = None;
+        if race.possible {
+            let cause = cause(race);
+            if !shown.insert(cause.clone()) {
                 continue;
             }
+            more = causes.get(&cause).map(|n| n - 1).filter(|n| *n > 0).map(|n| {
+                format!(
+                    "{n} more possible race{} of this file rest on the same (`--report-possible` lists them)",
+                    plural(n)
+                )
+            });
         }
-        write_group(race_group(kernel, race, sources), out)?;
-    }
-    for (cause, n) in hidden {
-        let cause = if cause.is_empty() { "code gpurace over-approximated".to_string() } else { cause };
-        let title = format!("{n} more possible race{} rest on {cause}", plural(n));
-        write_group(Group::with_title(Level::WARNING.primary_title(title).id("possible-races")), out)?;
+        write_group(race_group(kernel, race, sources, more), out)?;
     }
     for kernel in file.sorted_kernels() {
         let verdict = match kernel.verdict.reason() {
@@ -116,8 +121,10 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
     )
 }
 
-/// Possible races shown in full per cause and file; the rest are counted.
-const POSSIBLE_SHOWN: usize = 3;
+/// What a possible race rests on, the same for every race of one cause.
+fn cause(race: &Race) -> String {
+    race.rests_on.join("; on ")
+}
 
 /// rustc's styles, which the CLI strips when stdout is not a terminal or
 /// `NO_COLOR` is set (anstream). The width stays the renderer's default
@@ -160,7 +167,7 @@ fn diagnostic_group<'a>(diagnostic: &'a Diagnostic, sources: &'a Sources) -> Gro
 /// a snippet each, the second's first, since it holds the place the
 /// diagnostic points at. A side whose source line is not at hand is named
 /// in a note, before the notes of the race.
-fn race_group<'a>(kernel: &KernelResult, race: &'a Race, sources: &'a Sources) -> Group<'a> {
+fn race_group<'a>(kernel: &KernelResult, race: &'a Race, sources: &'a Sources, more: Option<String>) -> Group<'a> {
     let (first, second) = (&race.first, &race.second);
     let first_mark = Mark { location: first, kind: AnnotationKind::Context, label: label(race, false) };
     let second_mark = Mark { location: second, kind: AnnotationKind::Primary, label: label(race, true) };
@@ -183,7 +190,8 @@ fn race_group<'a>(kernel: &KernelResult, race: &'a Race, sources: &'a Sources) -
             elements.extend(first_snippet.map(Element::from));
         }
     }
-    let notes = unseen.into_iter().map(|m| format!("{} at {}", m.label, place(m.location))).chain(notes(race));
+    let notes =
+        unseen.into_iter().map(|m| format!("{} at {}", m.label, place(m.location))).chain(notes(race)).chain(more);
     let level = if race.possible { Level::WARNING } else { Level::ERROR };
     level
         .primary_title(message(race, &kernel.kernel))
@@ -318,6 +326,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            holds: Default::default(),
+            condition: None,
             engine: gpurace_core::race::Engine::Static,
             replay: None,
         };

@@ -149,6 +149,8 @@ impl<'a> FileJson<'a> {
                         host: w.host.iter().map(|(name, value)| ParamJson { name, value: *value }).collect(),
                     }),
                     possible: race.possible,
+                    holds: race.holds.as_str(),
+                    condition: race.condition.as_deref(),
                     rests_on: &race.rests_on,
                     engine: race.engine.as_str(),
                     replay: race.replay.as_ref().map(|r| ReplayJson { confirmed: r.confirmed, detail: &r.detail }),
@@ -215,6 +217,14 @@ struct RaceJson<'a> {
     /// An `approximate` race that does not make its kernel `race` (see
     /// `--report-possible`).
     possible: bool,
+    /// How the race depends on values gpurace does not know: `always` (it
+    /// uses none), `every-value` (every plausible value, above the
+    /// thresholds `condition` says), `conditional` (some values: `condition`
+    /// says which), `implausible` (only values no launch can have) or
+    /// `unmodelled` (it rests on a construct gpurace does not model).
+    holds: &'static str,
+    /// The condition in words; `null` when the race uses no such value.
+    condition: Option<&'a str>,
     /// What an `approximate` race rests on that gpurace did not model.
     rests_on: &'a [String],
     /// `static`, or the detector of `gpurace run` that observed it (`hb`).

@@ -2,7 +2,7 @@
 //! say the same thing. Messages follow the rustc guide: lowercase, no trailing
 //! period, code in backticks, and no fix (fixes go in [`help`]).
 
-use gpurace_core::{Certainty, Location, Race, RaceClass, RaceKind, Witness};
+use gpurace_core::{Certainty, Holds, Location, Race, RaceClass, RaceKind, Witness};
 use gpurace_ir::Space;
 
 /// The one-line message of a race found in `kernel`.
@@ -66,9 +66,14 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
         }
     }
     notes.extend(race.notes.iter().cloned());
+    if let Some(text) = condition_text(race) {
+        notes.push(text);
+    }
     match race.certainty {
         Certainty::Definite => {}
         Certainty::DataDependent => notes.push("the race depends on values read from memory".to_string()),
+        // The condition said it.
+        Certainty::Approximate if race.holds == Holds::Implausible => {}
         Certainty::Approximate if race.rests_on.is_empty() => {
             notes.push("the race involves code that gpurace over-approximated, so it may be spurious".to_string())
         }
@@ -77,6 +82,18 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
         }
     }
     notes
+}
+
+/// How the race depends on the values gpurace does not know, in words:
+/// "the race happens for every `n` >= 257".
+pub(crate) fn condition_text(race: &Race) -> Option<String> {
+    let condition = race.condition.as_deref()?;
+    Some(match race.holds {
+        Holds::Always | Holds::Unmodelled => return None,
+        Holds::EveryValue => format!("the race happens {condition}"),
+        Holds::Conditional => format!("the race happens {condition}"),
+        Holds::Implausible => format!("the race needs {condition}: it is only possible"),
+    })
 }
 
 /// How to remove a race, one line.
@@ -194,6 +211,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            holds: Default::default(),
+            condition: None,
             engine: gpurace_core::race::Engine::Static,
             replay: None,
         }

@@ -77,6 +77,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        holds: Default::default(),
+        condition: None,
         engine: gpurace_core::race::Engine::Static,
         replay: None,
     };
@@ -109,6 +111,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        holds: Default::default(),
+        condition: None,
         engine: gpurace_core::race::Engine::Static,
         replay: None,
     };
@@ -124,6 +128,8 @@ pub(crate) fn sample_run() -> Run {
         notes: Vec::new(),
         rests_on: Vec::new(),
         possible: false,
+        holds: Default::default(),
+        condition: None,
         engine: gpurace_core::race::Engine::Static,
         replay: None,
     };

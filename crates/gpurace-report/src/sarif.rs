@@ -6,7 +6,8 @@
 //! front-end and the CLI are not findings: they go to the invocation's
 //! `toolExecutionNotifications`, with their code as descriptor ID. The run and
 //! each artifact carry their gpurace verdict in `properties.verdict`; each
-//! result carries its kernel, class, kind, certainty and memory space in its
+//! result carries its kernel, class, kind, certainty, how it holds (and the
+//! condition it holds under) and memory space in its
 //! `properties`.
 
 use std::io::{self, Write};
@@ -145,6 +146,8 @@ fn result(race: &Race, k: &KernelResult) -> SarifResult {
             class: race.class.as_str(),
             kind: race.kind.as_str(),
             certainty: race.certainty.as_str(),
+            holds: race.holds.as_str(),
+            condition: race.condition.clone(),
             space: race.space.map(space_name),
         },
     }
@@ -282,6 +285,11 @@ struct ResultProperties {
     class: &'static str,
     kind: &'static str,
     certainty: &'static str,
+    /// How the race depends on values gpurace does not know (see the JSON
+    /// format's `holds`), and the condition in words.
+    holds: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    condition: Option<String>,
     /// The memory space of the race; absent for a barrier divergence.
     #[serde(skip_serializing_if = "Option::is_none")]
     space: Option<&'static str>,

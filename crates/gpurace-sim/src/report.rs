@@ -95,6 +95,8 @@ pub fn races(program: &Program, kernel: usize, outcome: &Outcome) -> Vec<Race> {
                 }],
                 rests_on: Vec::new(),
                 possible: false,
+                holds: Default::default(),
+                condition: None,
                 engine: gpurace_core::race::Engine::of_detector(engine),
                 replay: None,
             });

@@ -275,6 +275,14 @@ pub struct Trace<'k> {
     /// The groups of the kernel's tile and partial-mask warp barriers, in the
     /// order of [`Counts::groups`].
     pub groups: Vec<Group>,
+    /// Per-thread leaves that facts define as functions of other values (a
+    /// loop's trip count, an abstracted product): a witness of other values
+    /// fixes them, so they are not pinned when a race is checked against
+    /// other values of a shared one (`check::robust`).
+    pub defined: HashSet<u32>,
+    /// Indices in `assumptions` of the facts that define a loop's trip count
+    /// (the loop's exit), as opposed to facts that constrain a thread.
+    pub definitions: Vec<usize>,
 }
 
 /// Kinds of objects with an address of their own.

@@ -478,6 +478,8 @@ mod tests {
             notes: Vec::new(),
             rests_on: Vec::new(),
             possible: false,
+            holds: Default::default(),
+            condition: None,
             engine: gpurace_core::race::Engine::Static,
             replay: None,
         }

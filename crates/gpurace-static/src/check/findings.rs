@@ -6,29 +6,62 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use gpurace_core::arith;
 use gpurace_core::term::{self as t, Leaf, Leaves, Node, T};
-use gpurace_core::{AccessMode, Certainty, Location, Origin, Race, RaceClass, RaceKind, Site, Witness};
+use gpurace_core::{AccessMode, Certainty, Holds, Location, Origin, Race, RaceClass, RaceKind, Site, Witness};
 use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
 use super::pairs::{address, covers, mode, Job};
+use super::robust::Holding;
 use super::solve::{Found, Hit};
 use super::witness::Eval;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
 use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Product, Trace};
 
-/// How sure a finding over `terms` is, and what it rests on that gpurace
-/// did not model: a value of the kernel it over-approximated (an `Unknown`
-/// of the lowering, an opaque call), or a host value it could not compute
-/// that the terms depend on through the site's facts. Geometry is part of
-/// every witness, so host values the launch geometry depends on count too.
-pub(super) fn certainty(
-    program: &Program,
-    terms: &[&T],
-    site: &Site,
-    leaves: &Leaves,
-    products: &[Product],
-) -> (Certainty, Vec<String>) {
+/// What a finding over `terms` rests on: the constructs gpurace did not
+/// model (a value of the kernel it over-approximated, an `Unknown` of the
+/// lowering, an opaque call), and the values it could not compute (host
+/// values the terms depend on through the site's facts, fields of struct
+/// arguments it did not follow). Geometry is part of every witness, so host
+/// values the launch geometry depends on count too.
+pub(super) struct Basis {
+    /// `Approximate` when a construct is over-approximated, else
+    /// `DataDependent` or `Definite`, whatever the values are.
+    pub(super) certainty: Certainty,
+    pub(super) constructs: Vec<String>,
+    pub(super) values: Vec<String>,
+}
+
+impl Basis {
+    /// The race's certainty, whether it is only possible, what it rests on,
+    /// and how it holds, given how it depends on the open values.
+    pub(super) fn settle(self, holding: Holding, race: &mut Race) {
+        let Basis { certainty, constructs, values } = self;
+        race.condition = holding.condition.clone();
+        let (certainty, holds, possible, rests_on) = if certainty == Certainty::Approximate || !constructs.is_empty() {
+            let mut on = constructs;
+            on.extend(values);
+            (Certainty::Approximate, Holds::Unmodelled, true, on)
+        } else {
+            match holding.holds {
+                Holds::Implausible => {
+                    (Certainty::Approximate, Holds::Implausible, true, holding.rests_on.into_iter().collect())
+                }
+                Holds::Conditional if holding.unmodelled => (Certainty::Approximate, Holds::Conditional, true, values),
+                Holds::Always if !values.is_empty() => (Certainty::Approximate, Holds::Unmodelled, true, values),
+                Holds::Unmodelled => (Certainty::Approximate, Holds::Unmodelled, true, values),
+                holds => (certainty, holds, false, Vec::new()),
+            }
+        };
+        race.certainty = certainty;
+        race.holds = holds;
+        race.possible = possible;
+        race.rests_on = rests_on;
+    }
+}
+
+pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &Leaves, products: &[Product]) -> Basis {
     let mut rests_on = Vec::new();
+    let mut values = Vec::new();
     let mut seen = HashSet::new();
     let mut relevant = BTreeSet::new();
     // A product the engine abstracted by a leaf (`y * pitch`) rests on its
@@ -88,7 +121,7 @@ pub(super) fn certainty(
                     Some(format!("`{}{path}`", param.name))
                 });
                 let name = name.unwrap_or_else(|| "a field of a struct argument".into());
-                rests_on.push(format!(
+                values.push(format!(
                     "{name}, a field of a struct argument, which gpurace does not follow from the host code"
                 ));
             }
@@ -102,10 +135,12 @@ pub(super) fn certainty(
         let v = &site.values[i];
         let name = if v.name.is_empty() { "a host value".to_string() } else { format!("`{}`", v.name) };
         let at = v.span.map(|s| program.locate(s)).map(|(f, l, _)| format!(" at {f}:{l}")).unwrap_or_default();
-        rests_on.push(format!("{name}, which gpurace could not compute{at}"));
+        values.push(format!("{name}, which gpurace could not compute{at}"));
     }
     rests_on.sort();
     rests_on.dedup();
+    values.sort();
+    values.dedup();
     let certainty = if !rests_on.is_empty() || terms.iter().any(|t| t.deps.approx) {
         Certainty::Approximate
     } else if terms.iter().any(|t| t.deps.data) {
@@ -113,7 +148,7 @@ pub(super) fn certainty(
     } else {
         Certainty::Definite
     };
-    (certainty, rests_on)
+    Basis { certainty, constructs: rests_on, values }
 }
 
 /// The unmodelled host values (indices into `site.values`) the leaves in
@@ -262,6 +297,7 @@ pub(super) fn pair_race(
     relation: Relation,
     assignment: &Assignment,
     trace: &Trace<'_>,
+    holding: &Holding,
 ) -> Race {
     let notes = sync_notes(a, b, relation, trace);
     let mut witness = base_witness(kernel, site, assignment);
@@ -274,7 +310,7 @@ pub(super) fn pair_race(
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
     let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
-    let (certainty, rests_on) = certainty(program, &terms, site, &trace.leaves, &trace.abstractions.products);
+    let mut basis = certainty(program, &terms, site, &trace.leaves, &trace.abstractions.products);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.
     let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
@@ -286,24 +322,19 @@ pub(super) fn pair_race(
         (la, lb)
     };
     let class = class_of(relation, assignment);
-    let (mut certainty, mut rests_on) = (certainty, rests_on);
     // Threads of different blocks meet in a pointer's memory only when it
     // is global: a pointer whose space the front-end lost may be shared.
     let generic = [a, b].into_iter().find(|e| e.access.space == Space::Generic);
     if let (RaceClass::InterBlock, Some(e)) = (class, generic) {
-        rests_on.push(format!(
+        basis.constructs.push(format!(
             "the memory space of `{}`, which gpurace could not trace (global or shared memory)",
             e.access.name
         ));
-        certainty = Certainty::Approximate;
     }
     // A wait between the two that orders them unless another store ends
     // it: the witness needs that store, which the solver did not show.
     let unresolved = unresolved_waits(program, a, b, relation, trace, &mut eval);
-    if !unresolved.is_empty() {
-        rests_on.extend(unresolved);
-        certainty = Certainty::Approximate;
-    }
+    basis.constructs.extend(unresolved);
     let mut notes = notes;
     // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
     // shared memory to see each other's writes; neither orders the lanes
@@ -312,10 +343,10 @@ pub(super) fn pair_race(
     if class == RaceClass::IntraWarp && (legacy(a) || legacy(b)) {
         notes.push(VOLATILE_NOTE.into());
     }
-    Race {
+    let mut race = Race {
         class,
         kind: RaceKind::DataRace,
-        certainty,
+        certainty: Certainty::Definite,
         array: Some(a.access.name.clone()),
         // A pointer of unknown provenance may point to either space; the
         // other access may know which.
@@ -324,11 +355,15 @@ pub(super) fn pair_race(
         second,
         witness: Some(witness),
         notes,
-        rests_on,
+        rests_on: Vec::new(),
         possible: false,
+        holds: Holds::Always,
+        condition: None,
         engine: gpurace_core::race::Engine::Static,
         replay: None,
-    }
+    };
+    basis.settle(holding.clone(), &mut race);
+    race
 }
 
 pub(super) const VOLATILE_NOTE: &str =
@@ -425,6 +460,7 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     notes
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn divergence_race(
     program: &Program,
     kernel: &Kernel,
@@ -433,6 +469,7 @@ pub(super) fn divergence_race(
     assignment: &Assignment,
     leaves: &Leaves,
     products: &[Product],
+    holding: &Holding,
 ) -> Race {
     let text = match ev.kind {
         BarrierKind::Block => "__syncthreads()".to_string(),
@@ -447,13 +484,15 @@ pub(super) fn divergence_race(
     } else {
         class_of(Relation::SameBlock, assignment)
     };
-    let (certainty, rests_on) = certainty(program, &[&ev.guard], site, leaves, products);
-    Race {
+    let basis = certainty(program, &[&ev.guard], site, leaves, products);
+    let mut race = Race {
         class,
         kind: RaceKind::BarrierDivergence,
-        certainty,
-        rests_on,
+        certainty: Certainty::Definite,
+        rests_on: Vec::new(),
         possible: false,
+        holds: Holds::Always,
+        condition: None,
         engine: gpurace_core::race::Engine::Static,
         replay: None,
         array: None,
@@ -462,7 +501,9 @@ pub(super) fn divergence_race(
         second: at,
         witness: Some(base_witness(kernel, site, assignment)),
         notes: Vec::new(),
-    }
+    };
+    basis.settle(holding.clone(), &mut race);
+    race
 }
 
 /// The pairs that collide only when an index wraps around (`index-overflow`)

@@ -14,8 +14,10 @@ mod flags;
 mod injective;
 mod intervals;
 mod pairs;
+mod plausible;
 mod prune;
 mod radix;
+mod robust;
 mod rows;
 mod solve;
 mod witness;
@@ -28,7 +30,7 @@ use std::time::Instant;
 use gpurace_ir::{Diagnostic, Kernel, Program, Severity};
 
 use gpurace_core::term::{self as t, Leaf, T};
-use gpurace_core::{Certainty, KernelResult, Race, Site, Verdict};
+use gpurace_core::{KernelResult, Race, Site, Verdict};
 
 use crate::config::Config;
 use crate::exec;
@@ -122,7 +124,7 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                 }
             }
             for race in &mut result.races {
-                race.possible = race.certainty == Certainty::Approximate && !config.report_possible;
+                race.possible = race.possible && !config.report_possible;
             }
             result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
             result.undecided = unknown;
@@ -191,14 +193,17 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     let jobs = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
-    let found = profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start));
+    let open = plausible::Open::new(program, kernel, site, &trace, config);
+    let frame = robust::Frame::new(open, &trace, &one, &two);
+    let found =
+        profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start, &frame));
     let reporting = Instant::now();
 
     let mut diagnostics = Vec::new();
     let mut races = Vec::new();
     let mut seen = HashSet::new();
     let mut bad_witnesses = 0;
-    for Hit { job, relation, assignment } in &found.races {
+    for Hit { job, relation, assignment, holding } in &found.races {
         let race = match job {
             Job::Pair { a, b, .. } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
@@ -208,7 +213,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
                     bad_witnesses += 1;
                     continue;
                 }
-                pair_race(program, kernel, site, ea, eb, *relation, assignment, &trace)
+                pair_race(program, kernel, site, ea, eb, *relation, assignment, &trace, holding)
             }
             Job::Divergence { barrier } => {
                 let ev = &trace.barriers[*barrier];
@@ -218,7 +223,16 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
                     bad_witnesses += 1;
                     continue;
                 }
-                divergence_race(program, kernel, site, ev, assignment, &trace.leaves, &trace.abstractions.products)
+                divergence_race(
+                    program,
+                    kernel,
+                    site,
+                    ev,
+                    assignment,
+                    &trace.leaves,
+                    &trace.abstractions.products,
+                    holding,
+                )
             }
         };
         if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {

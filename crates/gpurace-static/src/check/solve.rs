@@ -13,6 +13,7 @@ use gpurace_core::Site;
 use gpurace_ir::Kernel;
 
 use super::pairs::{divergence_query, pair_query, Job};
+use super::robust::{Frame, Holding};
 use super::witness::{
     at_geometry, bounds_facts, complete_products, facts_hold, is_small, probes, products_exact, wrap_facts,
     SMALL_COUNT, SMALL_GRID, SMALL_PARAM,
@@ -30,6 +31,8 @@ pub(super) struct Hit {
     pub(super) job: Job,
     pub(super) relation: Relation,
     pub(super) assignment: Box<Assignment>,
+    /// How the race depends on the values gpurace does not know.
+    pub(super) holding: Holding,
 }
 
 /// A job the solver did not decide, and why.
@@ -95,6 +98,7 @@ pub(super) fn run_jobs(
     site: &Site,
     cache: &Cache,
     start: Instant,
+    frame: &Frame,
 ) -> Found {
     if jobs.is_empty() {
         return Found::default();
@@ -129,6 +133,18 @@ pub(super) fn run_jobs(
             prober.stage = "probe";
             prober
         });
+        // The checks of robust races have a context of their own too, with
+        // only the shared facts below every check.
+        let robust_ctx = z3::Context::new(&cfg);
+        let checker = (!frame.open.is_empty()).then(|| {
+            let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
+            let mut checker = smt::Solver::new(&robust_ctx, config.query_rlimit / 5, timeout, &config.debug);
+            checker.block_dims_used = solver.block_dims_used;
+            checker.block = solver.block;
+            checker.assert_common(&frame.shared, &[]);
+            checker.stage = "robust";
+            checker
+        });
         let mut w = Worker {
             solver,
             rlimit: config.query_rlimit,
@@ -138,6 +154,9 @@ pub(super) fn run_jobs(
             queries: 0,
             probes,
             prober,
+            frame: Some(frame),
+            checker,
+            robust_left: ROBUST_CHECKS,
         };
         let mut local = Found::default();
         for job in jobs.iter().skip(index).step_by(lanes) {
@@ -198,8 +217,18 @@ pub(super) fn run_jobs(
     found
 }
 
+/// A value no launch can have that the domain's facts do not name.
+fn unnamed() -> (String, String) {
+    let text = "a value no launch can have".to_string();
+    (text.clone(), text)
+}
+
 /// Solver lanes of one kernel at most.
 const MAX_LANES: usize = 4;
+
+/// Races per lane whose dependence on open values is checked; the others
+/// hold under the condition of their witness.
+const ROBUST_CHECKS: usize = 12;
 
 /// The reason the wall-clock safety net gives.
 pub(super) const KERNEL_TIME: &str = "the kernel's wall-clock safety net fired";
@@ -241,7 +270,9 @@ pub(super) type Answers = Vec<(u64, Answer)>;
 impl Worker<'_, '_> {
     /// z3 resource units this worker's solvers spent.
     pub(super) fn work(&self) -> u64 {
-        self.solver.work() + self.prober.as_ref().map_or(0, |p| p.work())
+        self.solver.work()
+            + self.prober.as_ref().map_or(0, |p| p.work())
+            + self.checker.as_ref().map_or(0, |c| c.work())
     }
 
     pub(super) fn ask(&mut self, q: &Query) -> Answer {
@@ -382,7 +413,12 @@ impl Worker<'_, '_> {
             Answer::Sat(clean) => Ok(clean),
             Answer::Unsat => {
                 let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &first));
-                Err(Excluded::Hit(Hit { job: job.clone(), relation: r.unwrap_or(remaining[0]), assignment: first }))
+                Err(Excluded::Hit(Hit {
+                    job: job.clone(),
+                    relation: r.unwrap_or(remaining[0]),
+                    assignment: first,
+                    holding: Holding::default(),
+                }))
             }
             Answer::Unknown(reason) => Err(Excluded::Undecided(Undecided { job: job.clone(), reason })),
         }
@@ -462,11 +498,43 @@ impl Worker<'_, '_> {
                                     }
                                 }
                             }
+                            // A collision only values no launch can have give
+                            // (a negative size, a block of 33 threads): look
+                            // for one with plausible values, else it is only
+                            // possible.
+                            let open = self.frame.map(|f| &f.open);
+                            let (plausible_a, plausible_b) = match open {
+                                Some(open) if !open.is_empty() => {
+                                    let mut one: Vec<T> = open.shared.iter().map(|(f, _)| f.clone()).collect();
+                                    one.extend(open.access_facts(ea));
+                                    (one, open.access_facts(eb))
+                                }
+                                _ => (Vec::new(), Vec::new()),
+                            };
+                            if !facts_hold(&plausible_a, &plausible_b, &assignment) {
+                                let why =
+                                    open.and_then(|o| o.violation(&assignment, &[ea, eb])).unwrap_or_else(unnamed);
+                                strict.one.extend(plausible_a.iter().cloned());
+                                strict.two.extend(plausible_b.iter().cloned());
+                                match self.ask_strict(&strict, "plausible", self.rlimit, job, &remaining, assignment) {
+                                    Ok(clean) => assignment = clean,
+                                    Err(Excluded::Hit(mut hit)) => {
+                                        hit.holding = Holding::implausible(why);
+                                        found.races.push(hit);
+                                        break;
+                                    }
+                                    Err(Excluded::Undecided(u)) => {
+                                        found.unknown.push(u);
+                                        break;
+                                    }
+                                }
+                            }
                             let Some(r) = remaining.iter().copied().find(|r| smt::relation_holds(*r, &assignment))
                             else {
                                 // The model satisfies none of the relations: report it
                                 // as a failed witness under the first.
-                                found.races.push(Hit { job: job.clone(), relation: remaining[0], assignment });
+                                let holding = Holding::default();
+                                found.races.push(Hit { job: job.clone(), relation: remaining[0], assignment, holding });
                                 break;
                             };
                             // A witness a person can check: small loop counts,
@@ -477,12 +545,15 @@ impl Worker<'_, '_> {
                             small.two.extend(wrap_facts(&eb.offset));
                             small.one.extend(in_a);
                             small.two.extend(in_b);
+                            small.one.extend(plausible_a);
+                            small.two.extend(plausible_b);
                             let assignment = if is_small(&small, &assignment) {
                                 assignment
                             } else {
-                                self.minimize(small).unwrap_or(assignment)
+                                self.minimize(small.clone()).unwrap_or(assignment)
                             };
-                            found.races.push(Hit { job: job.clone(), relation: r, assignment });
+                            let holding = self.holding(trace, &small, &assignment);
+                            found.races.push(Hit { job: job.clone(), relation: r, assignment, holding });
                             remaining.retain(|x| *x != r);
                             if remaining.is_empty() {
                                 break;
@@ -503,10 +574,36 @@ impl Worker<'_, '_> {
                 match self.ask(&q) {
                     Answer::Unsat => {}
                     Answer::Unknown(reason) => found.unknown.push(Undecided { job: job.clone(), reason }),
-                    Answer::Sat(assignment) => {
-                        let assignment =
-                            if is_small(&q, &assignment) { assignment } else { self.minimize(q).unwrap_or(assignment) };
-                        found.races.push(Hit { job: job.clone(), relation: Relation::SameBlock, assignment })
+                    Answer::Sat(mut assignment) => {
+                        let open = self.frame.map(|f| &f.open).filter(|o| !o.is_empty());
+                        let plausible: Vec<T> =
+                            open.map(|o| o.shared.iter().map(|(f, _)| f.clone()).collect()).unwrap_or_default();
+                        let mut strict = q.clone();
+                        strict.one.extend(plausible.iter().cloned());
+                        let mut holding = None;
+                        if !facts_hold(&plausible, &[], &assignment) {
+                            let why = open.and_then(|o| o.violation(&assignment, &[])).unwrap_or_else(unnamed);
+                            self.solver.stage = "plausible";
+                            match self.ask(&strict) {
+                                Answer::Sat(clean) => assignment = clean,
+                                Answer::Unsat => holding = Some(Holding::implausible(why)),
+                                Answer::Unknown(reason) => {
+                                    found.unknown.push(Undecided { job: job.clone(), reason });
+                                    self.prober = prober;
+                                    return;
+                                }
+                            }
+                        }
+                        let holding = match holding {
+                            Some(h) => h,
+                            None => {
+                                if !is_small(&strict, &assignment) {
+                                    assignment = self.minimize(strict.clone()).unwrap_or(assignment);
+                                }
+                                self.holding(trace, &strict, &assignment)
+                            }
+                        };
+                        found.races.push(Hit { job: job.clone(), relation: Relation::SameBlock, assignment, holding })
                     }
                 }
                 self.prober = prober;
@@ -528,4 +625,10 @@ pub(super) struct Worker<'a, 'c> {
     /// geometry; empty when the geometry is given.
     pub(super) probes: Vec<([u128; 3], [u128; 3])>,
     pub(super) prober: Option<smt::Solver<'c>>,
+    /// The open values of the kernel's site and the facts their checks use.
+    pub(super) frame: Option<&'a Frame>,
+    /// The solver of those checks (`check::robust`), when there are open values.
+    pub(super) checker: Option<smt::Solver<'c>>,
+    /// Robustness checks this lane may still make.
+    pub(super) robust_left: usize,
 }

@@ -240,6 +240,7 @@ impl<'k> Exec<'k> {
         facts = t::and(&facts, &self.no_wrap(&st, node, 1, &inductions, &n, cond));
         self.record = record;
         if record {
+            self.trace.definitions.push(self.trace.assumptions.len());
             self.trace.assumptions.push(t::implies(&st.pc, &facts));
             if sync && lp.kind != LoopKind::DoWhile {
                 // A loop that ran has a real iteration: the thread's

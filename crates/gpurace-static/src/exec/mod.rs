@@ -267,6 +267,9 @@ impl<'k> Exec<'k> {
                 let index = self.trace.leaves.fresh.len() as u32;
                 self.trace.leaves.fresh.push(name());
                 self.fresh.insert((node, tag), index);
+                if matches!(tag, Tag::Trip | Tag::Product(_) | Tag::Scaled(..)) {
+                    self.trace.defined.insert(index);
+                }
                 index
             }
         };

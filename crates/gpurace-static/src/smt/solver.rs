@@ -350,6 +350,28 @@ pub(super) fn run<'c>(
 }
 
 impl<'c> Solver<'c> {
+    /// A model of the common facts and `positive` (each a fact of thread 1
+    /// or 2) in which `q` or one of `negative` fails: a counterexample to
+    /// "whenever `positive` holds, so do `q` and `negative`". `Unsat` means
+    /// there is none.
+    pub fn refute(&mut self, q: &Query, positive: &[(T, u8)], negative: &[(T, u8)]) -> Answer {
+        self.solver.push();
+        for (f, th) in positive {
+            let b = self.boolean(f, *th);
+            self.solver.assert(&b);
+        }
+        let mut parts = self.encode(q);
+        for (f, th) in negative {
+            parts.push(self.boolean(f, *th));
+        }
+        let all = Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>());
+        self.solver.assert(&all.not());
+        let outcome = self.decide(&self.solver, self.stage);
+        let answer = self.answer(outcome, q);
+        self.solver.pop(1);
+        answer
+    }
+
     /// A model of `facts` (over shared values: launch sizes, parameters,
     /// host values) alone, with no pair of threads: a launch the host code
     /// allows.

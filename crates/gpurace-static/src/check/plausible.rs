@@ -1,0 +1,470 @@
+//! Plausible values: what the values gpurace does not know can be.
+//!
+//! A launch gpurace does not see in full leaves some values open: host values
+//! it could not compute, inputs of the program, and, for a kernel analysed on
+//! its own, the launch geometry and the parameters. Each ranges over a
+//! *plausible* domain, from what the program says about it (the rules and
+//! their reasons are in docs/engine.md, "Plausible values"):
+//!
+//! - a size or count is at least 1: a parameter that bounds a per-thread
+//!   value (`i < n`, a loop's trip) or scales one (`y * width`);
+//! - a block that the program does not give as a constant has a multiple of
+//!   32 threads (a whole number of warps);
+//! - an access through a pointer parameter gpurace cannot trace to an
+//!   allocation lies inside it: its offset is not negative.
+//!
+//! CUDA's own limits (at most 1024 threads a block, grid sizes) and the
+//! engine's no-wrap semantics of indices hold for every value already. A race
+//! that needs a value outside the domain is only possible; the facts here are
+//! used to look for a witness inside it first ([`Plausible`]).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use gpurace_core::arith;
+use gpurace_core::eval::Valuation;
+use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
+use gpurace_core::{Origin, Site};
+use gpurace_ir::{Kernel, Program, Type};
+
+use super::witness::Eval;
+use crate::config::Config;
+use crate::smt::Assignment;
+use crate::trace::{AccessEv, Obj, Trace};
+
+/// Where an open value comes from, which decides what a race over it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Kind {
+    /// Any plausible value can occur: an input of the program (`argv`, a
+    /// file), or a launch of a kernel gpurace sees no launch of. A race for
+    /// some plausible values is a race under that condition.
+    Input,
+    /// One value the program computes and gpurace could not: a race counts
+    /// when it happens for every plausible value.
+    Unmodelled,
+}
+
+/// A kernel-side value (a parameter, a field of a struct parameter, a
+/// launch size) that depends on open values.
+#[derive(Debug, Clone)]
+pub(crate) struct KernelValue {
+    pub(crate) leaf: Leaf,
+    pub(crate) width: u32,
+    pub(crate) signed: bool,
+    /// A size or count: at least 1, and races over it get a threshold.
+    pub(crate) size: bool,
+    pub(crate) name: String,
+}
+
+/// The open values of one kernel at one site.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Open {
+    /// The shared leaves a race may be quantified over, with their kind and
+    /// width: host values at a launch, the kernel's own leaves otherwise.
+    pub(crate) values: BTreeMap<Leaf, (Kind, u32)>,
+    /// Kernel-side values that depend on them (or are them).
+    pub(crate) kernel: Vec<KernelValue>,
+    /// Per kernel-side leaf, the open values it depends on.
+    pub(crate) depends: BTreeMap<Leaf, BTreeSet<Leaf>>,
+    /// Shared leaves a witness fixes (an exact host loop's iteration, a
+    /// non-integer argument): a race in one of their values is a race.
+    pub(crate) fixed: Vec<(Leaf, u32)>,
+    /// Facts of the plausible domain over shared values, each with why.
+    pub(crate) shared: Vec<(T, &'static str)>,
+    /// Accesses through pointers no allocation bounds: their offsets are
+    /// not negative.
+    pub(crate) unbounded: bool,
+}
+
+impl Open {
+    /// The open values of `kernel` at `site`.
+    pub(crate) fn new(program: &Program, kernel: &Kernel, site: &Site, trace: &Trace<'_>, config: &Config) -> Open {
+        let mut open = Open::default();
+        let launch = site.span.is_some();
+        let sizes = size_like(trace);
+        let mut kernel_leaves: Vec<(Leaf, u32, bool)> = Vec::new();
+        for (i, p) in kernel.params.iter().enumerate() {
+            if let Type::Int { bits, signed } = p.ty {
+                kernel_leaves.push((Leaf::Param(i as u32), u32::from(bits), signed));
+            }
+        }
+        for (_, _, id) in &trace.leaves.fields {
+            if let Some(width) = leaf_width(trace, Leaf::ParamField(*id)) {
+                kernel_leaves.push((Leaf::ParamField(*id), width, true));
+            }
+        }
+        // Dimensions the kernel does not read are 1 when nothing gives the
+        // geometry (`common_facts`): not open.
+        let used = super::used_dims(kernel, config);
+        for d in 0..3u8 {
+            let i = usize::from(d);
+            if config.block.is_none() && (d == 0 || used[i - 1]) {
+                kernel_leaves.push((Leaf::BlockDim(d), 32, false));
+            }
+            if config.grid.is_none() && (d == 0 || used[i + 1]) {
+                kernel_leaves.push((Leaf::GridDim(d), 32, false));
+            }
+        }
+        for (leaf, width, signed) in kernel_leaves {
+            let bound = site.bindings.iter().find(|(l, _)| *l == leaf).map(|(_, term)| term);
+            let depends: BTreeSet<Leaf> = match bound {
+                Some(term) => {
+                    let mut found = BTreeSet::new();
+                    t::leaves(term, &mut found, &mut HashSet::new());
+                    found
+                        .into_iter()
+                        .filter_map(|(l, w)| {
+                            let Leaf::Host(i) = l else { return None };
+                            let kind = match site.values.get(i as usize)?.origin {
+                                Origin::Input => Kind::Input,
+                                Origin::Unmodelled => Kind::Unmodelled,
+                                Origin::Iteration => return None,
+                            };
+                            open.values.insert(l, (kind, w));
+                            Some(l)
+                        })
+                        .collect()
+                }
+                // A launch passes every integer argument; a field it does
+                // not bind is one gpurace did not follow.
+                None if launch && matches!(leaf, Leaf::ParamField(_)) => {
+                    open.values.insert(leaf, (Kind::Unmodelled, width));
+                    BTreeSet::from([leaf])
+                }
+                None if launch => BTreeSet::new(),
+                None => {
+                    open.values.insert(leaf, (Kind::Input, width));
+                    BTreeSet::from([leaf])
+                }
+            };
+            if depends.is_empty() {
+                continue;
+            }
+            let size = match leaf {
+                Leaf::BlockDim(_) | Leaf::GridDim(_) => true,
+                _ => sizes.contains(&leaf),
+            };
+            open.depends.insert(leaf, depends);
+            open.kernel.push(KernelValue { leaf, width, signed, size, name: leaf_name(program, kernel, trace, leaf) });
+        }
+        for (i, v) in site.values.iter().enumerate() {
+            if v.origin == Origin::Iteration {
+                open.fixed.push((Leaf::Host(i as u32), v.width));
+            }
+        }
+        // Parameters a launch passes that no fact binds (floats): one value.
+        if launch {
+            let mut found = BTreeSet::new();
+            for term in trace_terms(trace) {
+                t::leaves(term, &mut found, &mut HashSet::new());
+            }
+            for (leaf, width) in found {
+                if matches!(leaf, Leaf::Param(_)) && !site.bindings.iter().any(|(l, _)| *l == leaf) {
+                    open.fixed.push((leaf, width));
+                }
+            }
+        }
+        open.shared = open.domain_facts(site);
+        open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
+        open
+    }
+
+    /// Whether any value is open.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The facts of the plausible domain over shared values. A size the
+    /// program itself allows below 1 (`assert(stride >= 0)`, an early exit
+    /// for `n < 0` only) keeps the program's range: it says otherwise.
+    fn domain_facts(&self, site: &Site) -> Vec<(T, &'static str)> {
+        let no = t::Deps::default();
+        let mut out = Vec::new();
+        let low = lower_bounds(site);
+        for v in self.kernel.iter().filter(|v| v.size && matches!(v.leaf, Leaf::Param(_) | Leaf::ParamField(_))) {
+            let mut values: Vec<Leaf> = self.depends.get(&v.leaf).into_iter().flatten().copied().collect();
+            values.push(v.leaf);
+            if values.iter().any(|l| low.get(l).is_some_and(|c| *c < 1)) {
+                continue;
+            }
+            let leaf = t::leaf(v.leaf, v.width, no);
+            let one = t::constant(1, v.width);
+            let op = if v.signed { CmpOp::Sle } else { CmpOp::Ule };
+            out.push((t::cmp(op, &one, &leaf), SIZE));
+        }
+        if self.kernel.iter().any(|v| matches!(v.leaf, Leaf::BlockDim(_))) {
+            let wide = |d| t::resize(&t::leaf(Leaf::BlockDim(d), 32, no), 64, false);
+            let total = t::mul(&t::mul(&wide(0), &wide(1)), &wide(2));
+            let low = t::bin(BvOp::And, &total, &t::constant(31, 64));
+            out.push((t::eq(&low, &t::constant(0, 64)), WARPS));
+        }
+        out
+    }
+
+    /// The per-thread facts of the domain for an access: inside the
+    /// allocation it indexes when no allocation bounds it.
+    pub(crate) fn access_facts(&self, ev: &AccessEv<'_>) -> Vec<T> {
+        if !self.unbounded || !matches!(ev.obj, Obj::Param(..)) || self.values.is_empty() {
+            return Vec::new();
+        }
+        vec![t::cmp(CmpOp::Sle, &t::constant(0, 64), &ev.offset)]
+    }
+
+    /// What a witness breaks of the domain, in words: the value it needs
+    /// (`n` = -4, a value no launch can have (a size or count is at least
+    /// 1)) and, without the number, what the race rests on; `None` when the
+    /// witness keeps the domain.
+    pub(crate) fn violation(&self, a: &Assignment, accesses: &[&AccessEv<'_>]) -> Option<(String, String)> {
+        let mut eval = Eval { assignment: a, memo: Default::default() };
+        for (fact, why) in &self.shared {
+            if eval.holds(fact, 0) {
+                continue;
+            }
+            let (shown, named) = if *why == WARPS {
+                let b = [0u8, 1, 2].map(|d| a.leaf(Leaf::BlockDim(d), 0, 32));
+                (format!("blockDim ({},{},{})", b[0], b[1], b[2]), "the block size".to_string())
+            } else {
+                let mut leaves = BTreeSet::new();
+                t::leaves(fact, &mut leaves, &mut HashSet::new());
+                let named = self.kernel.iter().find(|v| leaves.iter().any(|(l, _)| *l == v.leaf));
+                match named {
+                    Some(v) => (
+                        format!("`{}` = {}", v.name, self.value(a, v.leaf, v.width, v.signed)),
+                        format!("`{}`", v.name),
+                    ),
+                    None => ("a value".to_string(), "a value".to_string()),
+                }
+            };
+            return Some((
+                format!("{shown}, a value no launch can have ({why})"),
+                format!("{named} at a value no launch can have ({why})"),
+            ));
+        }
+        for (th, ev) in accesses.iter().enumerate() {
+            for fact in self.access_facts(ev) {
+                if !eval.holds(&fact, th) {
+                    let offset = arith::signed(eval.value(&ev.offset, th), 64);
+                    let name = &ev.access.name;
+                    return Some((
+                        format!("`{name}` at byte offset {offset}, before the start of its allocation ({INSIDE})"),
+                        format!("`{name}` before the start of its allocation ({INSIDE})"),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// A shared leaf's value in a model, as C prints it.
+    pub(crate) fn value(&self, a: &Assignment, leaf: Leaf, width: u32, signed: bool) -> i128 {
+        let raw = a.leaf(leaf, 0, width);
+        if signed {
+            arith::signed(raw, width)
+        } else {
+            raw as i128
+        }
+    }
+}
+
+pub(crate) const SIZE: &str = "a size or count is at least 1";
+pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
+pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
+
+/// The lower bounds the site's facts state for single values (`x >= c`,
+/// `c <= x`, `!(x < c)`, also under a widening or narrowing, anywhere in
+/// the facts: a program that tests a bound says which values it means):
+/// per leaf, the least stated.
+fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
+    let mut out: BTreeMap<Leaf, i128> = BTreeMap::new();
+    for fact in &site.facts {
+        bounds_in(fact, true, &mut out, 0);
+    }
+    out
+}
+
+/// The lower bounds `t` states when it holds (`positive`) or fails.
+fn bounds_in(t: &T, positive: bool, out: &mut BTreeMap<Leaf, i128>, depth: usize) {
+    fn leaf_of(t: &T) -> Option<Leaf> {
+        match &t.node {
+            Node::Leaf(l) => Some(*l),
+            Node::Ext(_, a) | Node::Trunc(a) => leaf_of(a),
+            _ => None,
+        }
+    }
+    if depth > 64 {
+        return;
+    }
+    match &t.node {
+        Node::Not(a) => bounds_in(a, !positive, out, depth + 1),
+        // A C truth value compared with 0 (`--assume` facts): `(c ? 1 : 0) == 0`.
+        Node::Cmp(CmpOp::Eq, a, b) if b.as_const() == Some(0) => {
+            if let Node::Ite(c, one, zero) = &a.node {
+                if one.as_const() == Some(1) && zero.as_const() == Some(0) {
+                    bounds_in(c, !positive, out, depth + 1);
+                }
+            }
+        }
+        Node::And(a, b) | Node::Or(a, b) => {
+            bounds_in(a, positive, out, depth + 1);
+            bounds_in(b, positive, out, depth + 1);
+        }
+        Node::Cmp(op @ (CmpOp::Sle | CmpOp::Slt | CmpOp::Ule | CmpOp::Ult), a, b) => {
+            let signed = matches!(op, CmpOp::Sle | CmpOp::Slt);
+            let strict = matches!(op, CmpOp::Slt | CmpOp::Ult);
+            // Holding, `c <= x` (`c < x`) bounds x below; failing, `x < c`
+            // (`x <= c`) does.
+            let (x, c, strict) = if positive { (b, a, strict) } else { (a, b, !strict) };
+            let (Some(leaf), Some(c)) = (leaf_of(x), c.as_const()) else { return };
+            let c = if signed { arith::signed(c, x.width.max(1)) } else { c as i128 };
+            let bound = if strict { c + 1 } else { c };
+            let slot = out.entry(leaf).or_insert(bound);
+            *slot = (*slot).min(bound);
+        }
+        _ => {}
+    }
+}
+
+/// How a report names a kernel-side leaf.
+pub(crate) fn leaf_name(program: &Program, kernel: &Kernel, trace: &Trace<'_>, leaf: Leaf) -> String {
+    let dim = |d: u8| ['x', 'y', 'z'][usize::from(d.min(2))];
+    match leaf {
+        Leaf::Param(i) => kernel.params.get(i as usize).map_or_else(|| format!("param{i}"), |p| p.name.clone()),
+        Leaf::ParamField(id) => trace
+            .leaves
+            .fields
+            .iter()
+            .find(|(_, _, f)| *f == id)
+            .and_then(|(p, path, _)| Some(format!("{}{path}", kernel.params.get(*p as usize)?.name)))
+            .unwrap_or_else(|| "a field".into()),
+        Leaf::BlockDim(d) => format!("blockDim.{}", dim(d)),
+        Leaf::GridDim(d) => format!("gridDim.{}", dim(d)),
+        _ => {
+            let _ = program;
+            "a value".into()
+        }
+    }
+}
+
+/// The width of a leaf as the trace uses it.
+fn leaf_width(trace: &Trace<'_>, leaf: Leaf) -> Option<u32> {
+    let mut found = BTreeSet::new();
+    let mut seen = HashSet::new();
+    for term in trace_terms(trace) {
+        t::leaves(term, &mut found, &mut seen);
+    }
+    found.into_iter().find(|(l, _)| *l == leaf).map(|(_, w)| w)
+}
+
+/// The terms of a trace that say what its threads do.
+pub(crate) fn trace_terms<'a>(trace: &'a Trace<'_>) -> impl Iterator<Item = &'a T> {
+    trace
+        .accesses
+        .iter()
+        .flat_map(|a| [&a.guard, &a.offset])
+        .chain(trace.barriers.iter().map(|b| &b.guard))
+        .chain(&trace.assumptions)
+}
+
+/// The parameters (and fields of struct parameters) that the kernel uses
+/// as sizes or counts: the bound of a per-thread value (`i < n`, `i >= n`,
+/// a loop's test) or a factor that scales one (`y * width`).
+pub(crate) fn size_like(trace: &Trace<'_>) -> BTreeSet<Leaf> {
+    let mut out = BTreeSet::new();
+    // Products the engine abstracted (`y * pitch`): the shared factor scales
+    // a per-thread value.
+    for p in &trace.abstractions.products {
+        if p.x.deps.thread && !p.y.deps.thread {
+            out.extend(bound_params(&p.y).unwrap_or_default());
+        }
+    }
+    let mut seen = HashSet::new();
+    for term in trace_terms(trace) {
+        t::visit(term, &mut seen, &mut |n| {
+            match &n.node {
+                Node::Cmp(CmpOp::Ult | CmpOp::Ule | CmpOp::Slt | CmpOp::Sle, a, b) => {
+                    for (x, bound) in [(a, b), (b, a)] {
+                        if x.deps.thread && !bound.deps.thread {
+                            out.extend(bound_params(bound).unwrap_or_default());
+                        }
+                    }
+                }
+                Node::Bin(BvOp::Mul, a, b) => {
+                    for (x, factor) in [(a, b), (b, a)] {
+                        if x.deps.thread && !factor.deps.thread {
+                            out.extend(bound_params(factor).unwrap_or_default());
+                        }
+                    }
+                }
+                _ => {}
+            }
+            true
+        });
+    }
+    out
+}
+
+/// The parameters a bound is made of, when it is one: a parameter, widened
+/// or narrowed, plus or minus a constant, times a constant or another such
+/// bound (`n`, `n - 1`, `(size_t)n`, `rows * cols`).
+fn bound_params(t: &T) -> Option<Vec<Leaf>> {
+    match &t.node {
+        Node::Leaf(l @ (Leaf::Param(_) | Leaf::ParamField(_))) => Some(vec![*l]),
+        Node::Ext(_, a) | Node::Trunc(a) => bound_params(a),
+        Node::Bin(BvOp::Add | BvOp::Sub, a, b) if b.as_const().is_some() => bound_params(a),
+        Node::Bin(BvOp::Add, a, b) if a.as_const().is_some() => bound_params(b),
+        Node::Bin(BvOp::Mul | BvOp::Shl, a, b) => match (a.as_const(), b.as_const()) {
+            (Some(_), None) => bound_params(b),
+            (None, Some(_)) => bound_params(a),
+            (None, None) => {
+                let mut x = bound_params(a)?;
+                x.extend(bound_params(b)?);
+                Some(x)
+            }
+            (Some(_), Some(_)) => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(i: u32) -> T {
+        t::leaf(Leaf::Param(i), 32, t::Deps::default())
+    }
+
+    fn host(i: u32) -> T {
+        t::leaf(Leaf::Host(i), 32, t::Deps::default())
+    }
+
+    #[test]
+    fn lower_bounds_read_the_programs_own_tests() {
+        let zero = t::constant(0, 32);
+        let fifteen = t::constant(15, 32);
+        // `if (s < 0 || s > 15) return 1;` leaves `!((s < 0) || (15 < s))`.
+        let exit = t::not(&t::or(&t::cmp(CmpOp::Slt, &host(3), &zero), &t::cmp(CmpOp::Slt, &fifteen, &host(3))));
+        let mut site = Site::empty(0);
+        site.facts.push(exit);
+        assert_eq!(lower_bounds(&site).get(&Leaf::Host(3)), Some(&0));
+        // `n > 0` (`0 < n`): the bound is 1, which the domain's rule keeps.
+        let mut site = Site::empty(0);
+        site.facts.push(t::cmp(CmpOp::Slt, &zero, &host(1)));
+        assert_eq!(lower_bounds(&site).get(&Leaf::Host(1)), Some(&1));
+        // An upper bound alone says nothing about the lower end.
+        let mut site = Site::empty(0);
+        site.facts.push(t::not(&t::cmp(CmpOp::Slt, &t::constant(1024, 32), &host(2))));
+        assert_eq!(lower_bounds(&site).get(&Leaf::Host(2)), None);
+    }
+
+    #[test]
+    fn bounds_are_parameters_and_simple_arithmetic_of_them() {
+        assert_eq!(bound_params(&p(0)), Some(vec![Leaf::Param(0)]));
+        let n_minus_1 = t::bin(BvOp::Sub, &p(0), &t::constant(1, 32));
+        assert_eq!(bound_params(&n_minus_1), Some(vec![Leaf::Param(0)]));
+        let area = t::mul(&p(0), &p(1));
+        assert_eq!(bound_params(&area), Some(vec![Leaf::Param(0), Leaf::Param(1)]));
+        // `n - k` is not a bound made of sizes: `k` is an offset.
+        assert_eq!(bound_params(&t::bin(BvOp::Sub, &p(0), &p(1))), None);
+        assert_eq!(bound_params(&t::constant(4, 32)), None);
+    }
+}

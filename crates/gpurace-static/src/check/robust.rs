@@ -1,0 +1,543 @@
+//! Robust races: whether a race found with values gpurace does not know
+//! (open values, see [`super::plausible`]) happens for every plausible value
+//! of them, for some, or only for values no launch can have.
+//!
+//! The solver decides it, not sampling. A witness gives the two threads, the
+//! iterations they are in and the data they read; the question is whether
+//! the same threads still race for every other plausible value of the open
+//! values: a model of the kernel's shared facts, the plausible domain and
+//! the witness's thread-level values (pinned) in which the race's conditions
+//! fail is a counterexample ([`smt::Solver::refute`]). None means the race
+//! happens for every such value. A counterexample is asked again as a race
+//! query with its values fixed: when no race exists there, the open size it
+//! sits below becomes a threshold (`for every n >= 2`) and the check is
+//! repeated; when the race exists there with other threads, or the
+//! threshold grows past [`MAX_THRESHOLD`], the race holds under a condition,
+//! which the report states with the witness's values and the
+//! counterexample's.
+//!
+//! Leaves that facts define as functions of others (trip counts, abstracted
+//! products) are not pinned: their defining facts are asserted for both
+//! threads, so they follow the open values. Ticket facts of atomics are left
+//! out (the witness's results are pinned).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use gpurace_core::eval::Valuation;
+use gpurace_core::term::{self as t, CmpOp, Leaf, Node, T};
+use gpurace_core::Holds;
+
+use super::plausible::{Kind, Open};
+use super::solve::Worker;
+use crate::smt::{Answer, Assignment, Query};
+use crate::trace::Trace;
+
+/// The largest threshold that is still "small" for a value: a race that
+/// needs more holds under a condition. A size or count of data: 1024 (a
+/// race across blocks of 256 threads needs 257 elements); a block: two
+/// warps; a grid: two blocks. A block size gpurace does not know is not
+/// assumed larger than the kernel's own assumptions about it.
+pub(super) fn max_threshold(leaf: Leaf) -> i128 {
+    match leaf {
+        Leaf::BlockDim(_) => 64,
+        Leaf::GridDim(_) => 2,
+        _ => 1024,
+    }
+}
+
+/// Counterexample rounds of one check (each raises a threshold or takes
+/// another witness).
+const ROUNDS: usize = 8;
+
+/// Thresholds raised one past a counterexample before one jumps to the
+/// witness's value.
+const STEPS: usize = 3;
+
+/// Halvings of a threshold that jumped.
+const BISECTIONS: usize = 6;
+
+/// What one counterexample round found.
+enum Round {
+    Every,
+    /// No race at all at these values of the open values.
+    NoRaceAt(Box<Assignment>),
+    /// A race with other threads at the counterexample's values.
+    RaceAt(Box<Assignment>),
+    Undecided,
+}
+
+/// The kernel-side values a condition names: those bound to the relevant
+/// open values, except launch sizes the host code computes from values that
+/// a parameter already shows (`(n + 255) / 256` blocks for `n`).
+fn shown<'f>(frame: &'f Frame, relevant: &BTreeSet<Leaf>) -> Vec<&'f super::plausible::KernelValue> {
+    let depends = |v: &super::plausible::KernelValue| -> BTreeSet<Leaf> {
+        frame.open.depends.get(&v.leaf).map(|d| d.intersection(relevant).copied().collect()).unwrap_or_default()
+    };
+    let geometry = |v: &super::plausible::KernelValue| matches!(v.leaf, Leaf::BlockDim(_) | Leaf::GridDim(_));
+    let mut covered = BTreeSet::new();
+    for v in frame.open.kernel.iter().filter(|v| !geometry(v)) {
+        covered.extend(depends(v));
+    }
+    frame
+        .open
+        .kernel
+        .iter()
+        .filter(|v| {
+            let d = depends(v);
+            !d.is_empty() && (!geometry(v) || frame.open.values.contains_key(&v.leaf) || !d.is_subset(&covered))
+        })
+        .collect()
+}
+
+/// `leaf >= min` for a kernel-side value.
+fn at_least(v: &super::plausible::KernelValue, min: i128) -> T {
+    let leaf = t::leaf(v.leaf, v.width, t::Deps::default());
+    let op = if v.signed { CmpOp::Sle } else { CmpOp::Ule };
+    t::cmp(op, &t::constant_i(min, v.width), &leaf)
+}
+
+/// The size a counterexample without a race sits below the witness in:
+/// `(launch size, counterexample's value, witness's value, leaf)`, the
+/// parameters first and the least value among them.
+fn below(
+    frame: &Frame,
+    relevant: &BTreeSet<Leaf>,
+    cex: &Assignment,
+    witness: &Assignment,
+) -> Option<(bool, i128, i128, Leaf)> {
+    frame
+        .open
+        .kernel
+        .iter()
+        .filter(|v| v.size && frame.open.depends.get(&v.leaf).is_some_and(|d| d.iter().any(|l| relevant.contains(l))))
+        .filter_map(|v| {
+            let c = frame.open.value(cex, v.leaf, v.width, v.signed);
+            let w = frame.open.value(witness, v.leaf, v.width, v.signed);
+            let geometry = matches!(v.leaf, Leaf::BlockDim(_) | Leaf::GridDim(_));
+            (c < w).then_some((geometry, c, w, v.leaf))
+        })
+        .min()
+}
+
+/// How a race depends on the open values, said for the report.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Holding {
+    pub(crate) holds: Holds,
+    pub(crate) condition: Option<String>,
+    /// The condition is over values the program computes and gpurace could
+    /// not: the race is only possible.
+    pub(crate) unmodelled: bool,
+    /// What an implausible race rests on.
+    pub(crate) rests_on: Option<String>,
+}
+
+impl Holding {
+    /// A race that needs `value` (a value no launch can have, in words); it
+    /// rests on `rests_on`, the same without the number.
+    pub(crate) fn implausible((value, rests_on): (String, String)) -> Holding {
+        Holding { holds: Holds::Implausible, condition: Some(value), unmodelled: false, rests_on: Some(rests_on) }
+    }
+}
+
+/// What a kernel's checks share: the open values, and the kernel's facts
+/// split into those that hold whatever the threads are (asserted), those
+/// that define a thread's values (asserted) and those that constrain a
+/// thread (part of what a counterexample breaks).
+pub(crate) struct Frame {
+    pub(crate) open: Open,
+    /// Facts over shared values only.
+    pub(crate) shared: Vec<T>,
+    /// Per-thread facts of both threads that constrain the thread.
+    pub(crate) per_thread: Vec<T>,
+    /// Per-thread facts that define trip counts, and exact products.
+    pub(crate) definitions: Vec<T>,
+    /// Products of shared values, exact.
+    pub(crate) shared_definitions: Vec<T>,
+    /// Per-thread leaves the facts define.
+    pub(crate) defined: HashSet<u32>,
+}
+
+impl Frame {
+    pub(crate) fn new(open: Open, trace: &Trace<'_>, one: &[T], two: &[T]) -> Frame {
+        let defining: HashSet<u64> =
+            trace.definitions.iter().filter_map(|i| trace.assumptions.get(*i)).map(|f| f.hash).collect();
+        let shared = one.iter().filter(|f| !f.deps.thread).cloned().collect();
+        let mut per_thread = Vec::new();
+        let mut definitions = Vec::new();
+        for f in two {
+            if defining.contains(&f.hash) {
+                definitions.push(f.clone());
+            } else {
+                per_thread.push(f.clone());
+            }
+        }
+        let mut shared_definitions = Vec::new();
+        let mut defined = trace.defined.clone();
+        for p in &trace.abstractions.products {
+            if let Node::Leaf(Leaf::Fresh(i)) = p.leaf.node {
+                defined.insert(i);
+            }
+            let exact = t::eq(&p.leaf, &t::mul(&p.x, &p.y));
+            if exact.deps.thread {
+                definitions.push(exact);
+            } else {
+                shared_definitions.push(exact);
+            }
+        }
+        let no = t::Deps::default();
+        for d in &trace.abstractions.grid_threads {
+            let wide = |l: Leaf| t::resize(&t::leaf(l, 32, no), 64, false);
+            let total = t::mul(&wide(Leaf::BlockDim(*d)), &wide(Leaf::GridDim(*d)));
+            shared_definitions.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
+        }
+        Frame { open, shared, per_thread, definitions, shared_definitions, defined }
+    }
+
+    /// The open values `q` depends on: those its terms mention, and those
+    /// the kernel-side values it mentions (and the launch geometry, part of
+    /// every witness) are bound to.
+    pub(crate) fn relevant(&self, q: &Query) -> BTreeSet<Leaf> {
+        let mut mentioned = BTreeSet::new();
+        let mut seen = HashSet::new();
+        for term in q.terms().into_iter().chain(&self.per_thread).chain(&self.definitions) {
+            t::leaves(term, &mut mentioned, &mut seen);
+        }
+        let mut out = BTreeSet::new();
+        for (leaf, _) in &mentioned {
+            if self.open.values.contains_key(leaf) {
+                out.insert(*leaf);
+            }
+        }
+        for (leaf, depends) in &self.open.depends {
+            let geometry = matches!(leaf, Leaf::BlockDim(_) | Leaf::GridDim(_));
+            if geometry || mentioned.iter().any(|(l, _)| l == leaf) {
+                out.extend(depends.iter().copied());
+            }
+        }
+        out
+    }
+}
+
+/// The outcome of one quantified check.
+enum Outcome {
+    /// The race holds for every plausible value with these lower bounds.
+    Every(BTreeMap<Leaf, i128>),
+    /// It fails at this model of the open values.
+    Counter(Box<Assignment>),
+    Undecided,
+}
+
+impl Worker<'_, '_> {
+    /// How the race of `q` (a race query for one relation, with its strict
+    /// facts) whose checked model is `witness` depends on the open values.
+    pub(crate) fn holding(&mut self, trace: &Trace<'_>, q: &Query, witness: &Assignment) -> Holding {
+        let Some(frame) = self.frame else { return Holding::default() };
+        let relevant = frame.relevant(q);
+        if relevant.is_empty() {
+            return Holding::default();
+        }
+        let unmodelled = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Unmodelled));
+        let inputs = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Input));
+        if self.robust_left == 0 {
+            let condition = format!(
+                "with {}; gpurace did not check other values (the kernel's budget for such checks is spent)",
+                self.describe(frame, witness, &relevant)
+            );
+            return Holding { holds: Holds::Conditional, condition: Some(condition), unmodelled, rests_on: None };
+        }
+        self.robust_left -= 1;
+        let stage = std::mem::replace(&mut self.solver.stage, "robust");
+        let every = self.forall(trace, frame, q, witness, &relevant, false);
+        let holding = match every {
+            Outcome::Every(thresholds) => Holding {
+                holds: Holds::EveryValue,
+                condition: Some(self.every_text(frame, &relevant, &thresholds)),
+                unmodelled: false,
+                rests_on: None,
+            },
+            Outcome::Counter(cex) => {
+                // Inputs fixed, every value of the computed ones: a race for
+                // those inputs, whatever gpurace could not compute.
+                let over_unmodelled = unmodelled
+                    && !(inputs && matches!(self.forall(trace, frame, q, witness, &relevant, true), Outcome::Every(_)));
+                let condition = format!(
+                    "with {}, not for every value: not with {}",
+                    self.describe(frame, witness, &relevant),
+                    self.describe(frame, &cex, &relevant)
+                );
+                Holding {
+                    holds: Holds::Conditional,
+                    condition: Some(condition),
+                    unmodelled: over_unmodelled,
+                    rests_on: None,
+                }
+            }
+            Outcome::Undecided => Holding {
+                holds: Holds::Conditional,
+                condition: Some(format!(
+                    "with {}; gpurace could not decide whether other values have it",
+                    self.describe(frame, witness, &relevant)
+                )),
+                unmodelled,
+                rests_on: None,
+            },
+        };
+        self.solver.stage = stage;
+        holding
+    }
+
+    /// Whether the race of `q` holds for every plausible value of the open
+    /// values (the inputs among them fixed to the witness's when
+    /// `fix_inputs`), with the witness's threads.
+    fn forall(
+        &mut self,
+        trace: &Trace<'_>,
+        frame: &Frame,
+        q: &Query,
+        witness: &Assignment,
+        relevant: &BTreeSet<Leaf>,
+        fix_inputs: bool,
+    ) -> Outcome {
+        let Some(mut checker) = self.checker.take() else { return Outcome::Undecided };
+        let outcome = self.forall_with(&mut checker, trace, frame, q, witness, relevant, fix_inputs);
+        self.checker = Some(checker);
+        outcome
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn forall_with(
+        &mut self,
+        checker: &mut crate::smt::Solver<'_>,
+        trace: &Trace<'_>,
+        frame: &Frame,
+        q: &Query,
+        witness: &Assignment,
+        relevant: &BTreeSet<Leaf>,
+        fix_inputs: bool,
+    ) -> Outcome {
+        let mut thresholds: BTreeMap<Leaf, i128> = BTreeMap::new();
+        let mut witness = Box::new(witness.clone());
+        // A threshold set to the witness's value, and the least value it may
+        // still be lowered to.
+        let mut jumped: Option<(Leaf, i128)> = None;
+        let mut raised = 0;
+        let mut found = false;
+        for _ in 0..ROUNDS {
+            match self.round(checker, trace, frame, q, &witness, relevant, fix_inputs, &thresholds) {
+                Round::Every => {
+                    found = true;
+                    break;
+                }
+                Round::Undecided => return Outcome::Undecided,
+                // The witness's threads do not carry over to the
+                // counterexample's values, other threads race there: go on
+                // with those.
+                Round::RaceAt(other) => witness = other,
+                Round::NoRaceAt(cex) => {
+                    // No race there: the size it sits below is a threshold;
+                    // sizes of parameters before launch sizes.
+                    let Some((_, c, w, leaf)) = below(frame, relevant, &cex, &witness) else {
+                        return Outcome::Counter(cex);
+                    };
+                    // Step by step first, then straight to the witness's
+                    // value (lowered again once it holds).
+                    let next = if raised < STEPS { c + 1 } else { w };
+                    if next > max_threshold(leaf) {
+                        return Outcome::Counter(cex);
+                    }
+                    if raised >= STEPS {
+                        jumped = Some((leaf, c + 1));
+                    }
+                    raised += 1;
+                    thresholds.insert(leaf, next);
+                }
+            }
+        }
+        if !found {
+            return Outcome::Undecided;
+        }
+        // Lower a threshold that jumped, by halves, while the race holds.
+        if let Some((leaf, mut low)) = jumped {
+            let mut high = thresholds[&leaf];
+            for _ in 0..BISECTIONS {
+                if low >= high {
+                    break;
+                }
+                let mid = low + (high - low) / 2;
+                let mut trial = thresholds.clone();
+                trial.insert(leaf, mid);
+                match self.round(checker, trace, frame, q, &witness, relevant, fix_inputs, &trial) {
+                    Round::Every => high = mid,
+                    // Other threads race at the lower value: try them once.
+                    Round::RaceAt(other) => {
+                        match self.round(checker, trace, frame, q, &other, relevant, fix_inputs, &trial) {
+                            Round::Every => {
+                                high = mid;
+                                witness = other;
+                            }
+                            _ => low = mid + 1,
+                        }
+                    }
+                    Round::NoRaceAt(_) | Round::Undecided => low = mid + 1,
+                }
+            }
+            thresholds.insert(leaf, high);
+        }
+        Outcome::Every(thresholds)
+    }
+
+    /// One counterexample round: none (the race holds for every value above
+    /// `thresholds`), or one with or without a race at its values.
+    #[allow(clippy::too_many_arguments)]
+    fn round(
+        &mut self,
+        checker: &mut crate::smt::Solver<'_>,
+        trace: &Trace<'_>,
+        frame: &Frame,
+        q: &Query,
+        witness: &Assignment,
+        relevant: &BTreeSet<Leaf>,
+        fix_inputs: bool,
+        thresholds: &BTreeMap<Leaf, i128>,
+    ) -> Round {
+        let mut positive = pins(trace, frame, q, witness, relevant, fix_inputs);
+        for v in &frame.open.kernel {
+            if let Some(min) = thresholds.get(&v.leaf) {
+                positive.push((at_least(v, *min), 1));
+            }
+        }
+        let negative: Vec<(T, u8)> = frame.per_thread.iter().flat_map(|f| [(f.clone(), 1), (f.clone(), 2)]).collect();
+        let cex = match checker.refute(q, &positive, &negative) {
+            Answer::Unsat => return Round::Every,
+            Answer::Unknown(_) => return Round::Undecided,
+            Answer::Sat(cex) => cex,
+        };
+        // Is there a race at all with the counterexample's values?
+        let mut at = q.clone();
+        at.one.extend(frame.open.shared.iter().map(|(f, _)| f.clone()));
+        for leaf in relevant {
+            let Some((_, width)) = frame.open.values.get(leaf) else { continue };
+            let value = t::constant(cex.leaf(*leaf, 0, *width), *width);
+            at.one.push(t::eq(&t::leaf(*leaf, *width, t::Deps::default()), &value));
+        }
+        let rlimit = self.rlimit;
+        self.solver.set_rlimit(rlimit / 5);
+        let answer = self.ask(&at);
+        self.solver.set_rlimit(rlimit);
+        match answer {
+            Answer::Unsat => Round::NoRaceAt(cex),
+            Answer::Sat(other) => Round::RaceAt(other),
+            Answer::Unknown(_) => Round::Undecided,
+        }
+    }
+
+    /// `n` = 4, `blockDim.x` = 64, for the kernel-side values bound to the
+    /// relevant open values (or the open values themselves).
+    fn describe(&self, frame: &Frame, a: &Assignment, relevant: &BTreeSet<Leaf>) -> String {
+        let mut parts = Vec::new();
+        for v in shown(frame, relevant) {
+            parts.push(format!("`{}` = {}", v.name, frame.open.value(a, v.leaf, v.width, v.signed)));
+        }
+        if parts.is_empty() {
+            parts.push("the witness's values".into());
+        }
+        parts.join(", ")
+    }
+
+    fn every_text(&self, frame: &Frame, relevant: &BTreeSet<Leaf>, thresholds: &BTreeMap<Leaf, i128>) -> String {
+        let mut bounds = Vec::new();
+        let mut names = Vec::new();
+        for v in shown(frame, relevant) {
+            match thresholds.get(&v.leaf) {
+                Some(min) => bounds.push(format!("`{}` >= {min}", v.name)),
+                // A launch size the host code computes from the others
+                // follows them.
+                None if matches!(v.leaf, Leaf::BlockDim(_) | Leaf::GridDim(_))
+                    && !frame.open.values.contains_key(&v.leaf) => {}
+                None => names.push(format!("`{}`", v.name)),
+            }
+        }
+        match (bounds.is_empty(), names.is_empty()) {
+            (true, true) => "for every plausible value of the values gpurace does not know".into(),
+            (true, false) => format!("for every plausible value of {}", names.join(", ")),
+            (false, true) => format!("for every {}", bounds.join(" and ")),
+            (false, false) => format!("for every {}, whatever {} is", bounds.join(" and "), names.join(", ")),
+        }
+    }
+}
+
+/// The values a check keeps from the witness, as facts of thread 1 or 2:
+/// each thread's ids, iterations and data (every per-thread leaf the facts
+/// do not define), the functions' values at the points the witness uses,
+/// the shared values a witness fixes, and the inputs when `fix_inputs`;
+/// with the defining facts and the domain's shared facts.
+fn pins(
+    trace: &Trace<'_>,
+    frame: &Frame,
+    q: &Query,
+    witness: &Assignment,
+    relevant: &BTreeSet<Leaf>,
+    fix_inputs: bool,
+) -> Vec<(T, u8)> {
+    let _ = trace;
+    let no = t::Deps::default();
+    let mut out: Vec<(T, u8)> = Vec::new();
+    let mut leaves = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let terms: Vec<&T> = q.terms().into_iter().chain(&frame.per_thread).chain(&frame.definitions).collect();
+    let mut functions: BTreeMap<String, (Vec<u32>, u32)> = BTreeMap::new();
+    for term in &terms {
+        t::leaves(term, &mut leaves, &mut seen);
+    }
+    let mut seen = HashSet::new();
+    for term in &terms {
+        t::visit(term, &mut seen, &mut |n| {
+            if let Node::Uf(name, args) = &n.node {
+                functions.insert(name.to_string(), (args.iter().map(|a| a.width.max(1)).collect(), n.width));
+            }
+            true
+        });
+    }
+    for (leaf, width) in &leaves {
+        let pinned = match leaf {
+            Leaf::Tid(_) | Leaf::Bid(_) => true,
+            Leaf::Fresh(i) => !frame.defined.contains(i),
+            _ => false,
+        };
+        if !pinned || *width == 0 {
+            continue;
+        }
+        for th in 0..2 {
+            if let Some(v) = witness.values.get(&(*leaf, th)) {
+                out.push((t::eq(&t::leaf(*leaf, *width, no), &t::constant(*v, *width)), th as u8 + 1));
+            }
+        }
+    }
+    for (leaf, width) in &frame.open.fixed {
+        if let Some(v) = witness.values.get(&(*leaf, 0)) {
+            out.push((t::eq(&t::leaf(*leaf, *width, no), &t::constant(*v, *width)), 1));
+        }
+    }
+    if fix_inputs {
+        for leaf in relevant {
+            if let Some((Kind::Input, width)) = frame.open.values.get(leaf) {
+                out.push((t::eq(&t::leaf(*leaf, *width, no), &t::constant(witness.leaf(*leaf, 0, *width), *width)), 1));
+            }
+        }
+    }
+    for ((name, args), value) in &witness.functions {
+        let Some((widths, width)) = functions.get(name.as_ref()) else { continue };
+        if widths.len() != args.len() {
+            continue;
+        }
+        let args = args.iter().zip(widths).map(|(v, w)| t::constant(*v, *w)).collect();
+        out.push((t::eq(&t::uf(name, args, *width), &t::constant(*value, *width)), 1));
+    }
+    for f in &frame.definitions {
+        out.push((f.clone(), 1));
+        out.push((f.clone(), 2));
+    }
+    out.extend(frame.shared_definitions.iter().map(|f| (f.clone(), 1)));
+    out.extend(frame.open.shared.iter().map(|(f, _)| (f.clone(), 1)));
+    out
+}
