@@ -291,15 +291,14 @@ fn check_file(
         debug: gpurace_static::SolverDebug { profile: profile.clone(), ..config.debug.clone() },
         ..config.clone()
     };
-    let program = profile
+    let (mut program, own) = profile
         .time("program", || whole_program(input, &unit, &includers, units, host.enabled, &settings, &mut report));
     let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
-    let host_key = format!("{} {:?}", host.enabled, settings.assumptions);
+    // Which kernels are the file's is part of what its results answer.
+    let host_key = format!("{} {:?} {own}", host.enabled, settings.assumptions);
     let key = units.cache().and_then(|_| crate::cache::results_key(&program, &host_key, config));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
-    let mut program = program;
-    let own = lowered.program.kernels.len();
     if program.kernels.len() > own {
         program.to_mut().kernels.truncate(own);
     }
@@ -327,13 +326,7 @@ fn check_file(
     if host.confirm {
         profile.time("replay", || crate::confirm::replay_all(&program, &mut report.kernels));
     }
-    report.diagnostics.extend(lowered.diagnostics.iter().map(|d| {
-        let mut d = d.clone();
-        if let Some(name) = units.pool_name(&d.file) {
-            d.file = name.to_string();
-        }
-        d
-    }));
+    report.diagnostics.extend(lowering_diagnostics(input, lowered, &includers, units));
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
         lower_ms: lowered.lower_ms,
@@ -344,10 +337,13 @@ fn check_file(
     Ok(Checked::Report(report))
 }
 
-/// The program `input` is part of: its unit linked with the units that
-/// `#include` it, define what it needs and call what it offers (none with
-/// `--no-host`: the kernels are analysed on their own anyway). A note names
-/// the units. Every unit names the run's files as the run does.
+/// The program `input` is part of, and how many of its kernels (the first
+/// ones) are the file's own. Its unit is linked with the units that define
+/// what it needs and call what it offers (none with `--no-host`: the kernels
+/// are analysed on their own anyway). A file other units `#include` is
+/// part of them: their programs stand in for its unit, its kernels are
+/// those they define where the file does. Notes name the units. Every unit
+/// names the run's files as the run does.
 fn whole_program<'u>(
     input: &Input,
     unit: &'u program::Unit,
@@ -356,37 +352,89 @@ fn whole_program<'u>(
     use_host: bool,
     settings: &crate::config::Settings,
     report: &mut FileReport,
-) -> Cow<'u, gpurace_ir::Program> {
+) -> (Cow<'u, gpurace_ir::Program>, usize) {
     let mut own = Cow::Borrowed(&unit.lowered.program);
     units.rename_files(&mut own);
-    if !use_host || (units.is_trivial() && settings.program.is_empty() && includers.is_empty()) {
-        return own;
+    let own_kernels = own.kernels.len();
+    if includers.is_empty() && (!use_host || (units.is_trivial() && settings.program.is_empty())) {
+        return (own, own_kernels);
     }
     let extra: Vec<(std::path::PathBuf, String)> =
         settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
-    let context = units.context(&input.path, &unit.symbols, &extra, includers);
+    let context = if use_host {
+        units.context(&input.path, &unit.symbols, &extra, includers)
+    } else {
+        program::Context {
+            units: includers.iter().map(|i| (i.name.clone(), i.unit.clone())).collect(),
+            notes: Vec::new(),
+        }
+    };
     if !includers.is_empty() {
         let names: Vec<String> = includers.iter().map(|i| format!("`{}`", i.name)).collect();
         let message =
-            format!("this file is `#include`d by {}: its kernels are checked at the launches there", names.join(", "));
+            format!("this file is `#include`d by {}: its kernels are checked as part of it", names.join(", "));
         report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
     }
     for note in &context.notes {
         report.diagnostics.push(Diagnostic::new(Severity::Note, "program", note.clone()).at(&input.name, 0, 0));
     }
     if context.units.is_empty() {
-        return own;
+        return (own, own_kernels);
     }
-    let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
-    let message = format!("analysed as one program with {}", names.join(", "));
-    report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
-    let mut programs = vec![own.into_owned()];
+    if use_host {
+        let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
+        let message = format!("analysed as one program with {}", names.join(", "));
+        report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
+    }
+    // The file's unit first, so that its kernels are the first ones; the
+    // includers' programs have them where they are.
+    let mut programs = Vec::new();
+    let included = if includers.is_empty() {
+        programs.push(own.into_owned());
+        None
+    } else {
+        Some(own)
+    };
     for (_, other) in &context.units {
         let mut program = Cow::Borrowed(&other.lowered.program);
         units.rename_files(&mut program);
         programs.push(program.into_owned());
     }
-    Cow::Owned(gpurace_link::link(programs).program)
+    let mut linked = gpurace_link::link(programs).program;
+    let count = match included {
+        None => own_kernels,
+        Some(own) => program::own_first(&mut linked, &input.path, &own),
+    };
+    (Cow::Owned(linked), count)
+}
+
+/// The diagnostics of lowering the file, with the run's names of its files:
+/// its own, or for a file other units `#include`, theirs in the file (its
+/// own, parsed without what its includers declare before it, would be
+/// about a translation unit that does not exist).
+fn lowering_diagnostics(
+    input: &Input,
+    lowered: &gpurace_front::Lowered,
+    includers: &[program::Includer],
+    units: &Units,
+) -> Vec<Diagnostic> {
+    let rename = |d: &Diagnostic| {
+        let mut d = d.clone();
+        if let Some(name) = units.pool_name(&d.file) {
+            d.file = name.to_string();
+        }
+        d
+    };
+    if includers.is_empty() {
+        return lowered.diagnostics.iter().map(rename).collect();
+    }
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for d in includers.iter().flat_map(|i| &i.unit.lowered.diagnostics).map(rename) {
+        if d.file == input.name && !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 /// Whether to use the host code, and the settings given by hand.

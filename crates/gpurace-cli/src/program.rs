@@ -340,6 +340,43 @@ impl<'a> Units<'a> {
     }
 }
 
+/// Moves the kernels of `program` that are the file at `path`'s own to the
+/// front, in their order, and returns how many there are: the kernels
+/// defined in the file, and those its own unit `own` defines at the same
+/// place (in a header it includes). `program` is the program of units that
+/// `#include` the file, which stands in for the file's own unit.
+pub fn own_first(program: &mut gpurace_ir::Program, path: &Path, own: &gpurace_ir::Program) -> usize {
+    let target = canonical(path);
+    let place = |p: &gpurace_ir::Program, k: &gpurace_ir::Kernel| {
+        let (file, line, col) = p.locate(k.span);
+        (k.display_name(), canonical(Path::new(&file)), line, col)
+    };
+    let places: HashSet<(String, PathBuf, u32, u32)> = own.kernels.iter().map(|k| place(own, k)).collect();
+    let mine: Vec<bool> = program
+        .kernels
+        .iter()
+        .map(|k| {
+            let at = place(program, k);
+            at.1 == target || places.contains(&at)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..mine.len()).filter(|&i| mine[i]).collect();
+    let count = order.len();
+    order.extend((0..mine.len()).filter(|&i| !mine[i]));
+    let mut index = vec![0; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        index[old] = new;
+    }
+    let mut kernels: Vec<Option<gpurace_ir::Kernel>> =
+        std::mem::take(&mut program.kernels).into_iter().map(Some).collect();
+    program.kernels = order.iter().filter_map(|&i| kernels[i].take()).collect();
+    // Launches are the only references to a kernel by index.
+    for launch in &mut program.launches {
+        launch.kernel = launch.kernel.and_then(|k| index.get(k).copied());
+    }
+    count
+}
+
 /// How far a program's search goes: whether it has a `main` yet, the
 /// distance up to which needed names are looked for (one folder away from
 /// the file, or as far as a unit already linked), and how many units it

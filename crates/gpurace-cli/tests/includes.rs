@@ -153,7 +153,7 @@ fn a_file_named_alone_is_checked_at_the_launch_of_the_unit_that_includes_it() {
     let notes: Vec<&str> =
         run["diagnostics"].as_array().unwrap().iter().map(|d| d["message"].as_str().unwrap()).collect();
     assert!(
-        notes.contains(&"this file is `#include`d by `main.cu`: its kernels are checked at the launches there"),
+        notes.contains(&"this file is `#include`d by `main.cu`: its kernels are checked as part of it"),
         "{notes:?}"
     );
 
@@ -166,6 +166,20 @@ fn a_file_named_alone_is_checked_at_the_launch_of_the_unit_that_includes_it() {
         (race["certainty"].as_str(), race["witness"]["site"].as_str()),
         (Some("definite"), Some("main.cu:5 (main)"))
     );
+}
+
+#[test]
+fn a_file_that_compiles_only_inside_its_includer_is_lowered_there() {
+    let dir = tempfile::tempdir().unwrap();
+    // `STRIDE` is the includer's: on its own the file does not compile.
+    write(dir.path(), "kernels.cu", &SCALE.replace("256", "STRIDE"));
+    write(dir.path(), "main.cu", &format!("#define STRIDE 256\n{}", including_main(256)));
+    let run = gpurace_in(dir.path(), &["check", "--no-cache", "--format", "json", "kernels.cu"]).json();
+    assert_eq!(run["verdict"], "race-free", "{run:#}");
+    let errors: Vec<&Value> =
+        run["diagnostics"].as_array().unwrap().iter().filter(|d| d["severity"] != "note").collect();
+    assert!(errors.is_empty(), "the file's own parse is not a unit of the program: {errors:?}");
+    assert_eq!(run["kernels"][0]["launches"], serde_json::json!(["main.cu:6 (main)"]), "{run:#}");
 }
 
 #[test]
