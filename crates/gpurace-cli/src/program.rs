@@ -346,20 +346,7 @@ impl<'a> Units<'a> {
 /// place (in a header it includes). `program` is the program of units that
 /// `#include` the file, which stands in for the file's own unit.
 pub fn own_first(program: &mut gpurace_ir::Program, path: &Path, own: &gpurace_ir::Program) -> usize {
-    let target = canonical(path);
-    let place = |p: &gpurace_ir::Program, k: &gpurace_ir::Kernel| {
-        let (file, line, col) = p.locate(k.span);
-        (k.display_name(), canonical(Path::new(&file)), line, col)
-    };
-    let places: HashSet<(String, PathBuf, u32, u32)> = own.kernels.iter().map(|k| place(own, k)).collect();
-    let mine: Vec<bool> = program
-        .kernels
-        .iter()
-        .map(|k| {
-            let at = place(program, k);
-            at.1 == target || places.contains(&at)
-        })
-        .collect();
+    let mine = own_kernels(program, path, own);
     let mut order: Vec<usize> = (0..mine.len()).filter(|&i| mine[i]).collect();
     let count = order.len();
     order.extend((0..mine.len()).filter(|&i| !mine[i]));
@@ -375,6 +362,26 @@ pub fn own_first(program: &mut gpurace_ir::Program, path: &Path, own: &gpurace_i
         launch.kernel = launch.kernel.and_then(|k| index.get(k).copied());
     }
     count
+}
+
+/// Per kernel of `program`, whether it is one of the file at `path`'s: defined
+/// in the file, or where the file's own unit `own` defines a kernel of its
+/// name (in a header it includes).
+fn own_kernels(program: &gpurace_ir::Program, path: &Path, own: &gpurace_ir::Program) -> Vec<bool> {
+    let target = canonical(path);
+    let place = |p: &gpurace_ir::Program, k: &gpurace_ir::Kernel| {
+        let (file, line, col) = p.locate(k.span);
+        (k.display_name(), canonical(Path::new(&file)), line, col)
+    };
+    let places: HashSet<(String, PathBuf, u32, u32)> = own.kernels.iter().map(|k| place(own, k)).collect();
+    program
+        .kernels
+        .iter()
+        .map(|k| {
+            let at = place(program, k);
+            at.1 == target || places.contains(&at)
+        })
+        .collect()
 }
 
 /// How far a program's search goes: whether it has a `main` yet, the

@@ -205,3 +205,16 @@ fn files_that_include_each_other_report_their_kernels_once() {
         assert_eq!(copies[0].0, kernel.0, "{kernel:?} is reported by {copies:?}");
     }
 }
+
+#[test]
+fn a_unit_that_compiles_none_of_the_kernels_it_includes_is_not_their_program() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "kernels.cu", &format!("#ifndef HOST_ONLY\n{SCALE}#endif\n"));
+    write(dir.path(), "main.cu", "#define HOST_ONLY\n#include \"kernels.cu\"\nint main() {}\n");
+    let json = gpurace_in(dir.path(), &["check", "--no-cache", "--format", "json", "."]).json();
+    let kernels = kernels(&json);
+    let copies = &kernels[&("./kernels.cu".to_string(), 2, "scale".to_string())];
+    assert_eq!(copies.len(), 1, "{json:#}");
+    assert_eq!(copies[0].0, "./kernels.cu", "analysed as the file's own unit defines it: {json:#}");
+    assert_eq!(copies[0].1, Vec::<String>::new(), "{json:#}");
+}

@@ -11,7 +11,8 @@
 //! [`MAX_PROBES`] of them per file. Units are looked for in the file's own
 //! folder first, then one folder away (its parent and its subfolders): the
 //! run's units and the files there alike, at most [`MAX_NEARBY`] files
-//! read beyond the run's.
+//! read beyond the run's. A unit that reads the file but compiles none of
+//! its kernels is not one of its includers.
 
 use std::fs;
 
@@ -73,7 +74,13 @@ impl Units<'_> {
                 .into_iter()
                 .filter_map(|entry| {
                     let includer = self.unit(entry)?;
-                    let includes = includer.lowered.read.contains(&target) && !unit.lowered.read.contains(&entry.path);
+                    // A unit that reads the file but compiles none of its
+                    // kernels (a macro of its own hides them, or its parse
+                    // failed) does not stand in for it.
+                    let compiles = unit.lowered.program.kernels.is_empty()
+                        || own_kernels(&includer.lowered.program, &target, &unit.lowered.program).contains(&true);
+                    let includes =
+                        includer.lowered.read.contains(&target) && !unit.lowered.read.contains(&entry.path) && compiles;
                     includes.then(|| Includer {
                         name: entry.name.clone(),
                         path: entry.path.clone(),
