@@ -5,9 +5,11 @@
 //! A unit's key is how it is parsed (the path as given, the working folder,
 //! clang and its flags); the entry holds the files clang read for it, and
 //! is used only while each has the content it had. A file's results are
-//! keyed by what the analysis sees: the linked program (serialised), the
-//! host settings and the engine's configuration. A result that a wall-clock
-//! safety net decided is never stored: another run could decide otherwise.
+//! keyed by what the analysis sees: the linked program (serialised, with
+//! the units that `#include` the file when they stand in for its own), how
+//! many of its kernels are the file's, the host settings and the engine's
+//! configuration. A result that a wall-clock safety net decided is never
+//! stored: another run could decide otherwise.
 
 use std::path::{Path, PathBuf};
 

@@ -92,8 +92,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     }
 
     // Every unit a checked file may be linked with (see `program`).
-    let mut pool: Vec<(std::path::PathBuf, String)> = inputs.iter().map(|i| (i.path.clone(), i.name.clone())).collect();
-    pool.extend(inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), p.display().to_string())));
+    let mut pool: Vec<(std::path::PathBuf, String)> =
+        inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), p.display().to_string())).collect();
     pool.extend(db_units.iter().map(|p| (p.clone(), program::display_name(p))));
     let cache = if args.no_cache {
         None
@@ -102,7 +102,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
         gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity())
     };
-    let units = Units::new(&options, pool, cache);
+    let units = Units::new(&options, &inputs, pool, cache);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress bar on stderr for runs over several files; indicatif draws
     // nothing when stderr is not a terminal.
@@ -115,7 +115,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let results: Vec<Result<FileReport, gpurace_front::Error>> = pool.install(|| {
+    let results: Vec<Result<Checked, gpurace_front::Error>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
@@ -128,7 +128,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     progress.finish_and_clear();
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
-    let mut files = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let mut files = part_of_includers(results.into_iter().collect::<Result<Vec<_>, _>>()?);
+    crate::merge::once_per_kernel(&mut files);
     let sources = read_sources(&files);
     for file in &mut files {
         let dropped = gpurace_report::suppress::apply(file, &sources);
@@ -182,6 +183,37 @@ fn read_baseline(path: &std::path::Path) -> anyhow::Result<std::collections::Has
     Ok(gpurace_report::fingerprint::baseline(&value))
 }
 
+/// What checking one file gave.
+enum Checked {
+    Report(FileReport),
+    /// The file is `#include`d by `by`, another file of the run, which
+    /// checks its kernels as its own.
+    PartOf {
+        file: String,
+        by: String,
+    },
+}
+
+/// The reports of a run, each with a note naming the files of the run it
+/// `#include`s and checks as part of itself.
+fn part_of_includers(checked: Vec<Checked>) -> Vec<FileReport> {
+    let mut parts: Vec<(String, String)> = Vec::new();
+    let mut files: Vec<FileReport> = Vec::new();
+    for outcome in checked {
+        match outcome {
+            Checked::Report(report) => files.push(report),
+            Checked::PartOf { file, by } => parts.push((file, by)),
+        }
+    }
+    for (file, by) in parts {
+        let message = format!("`{file}` is `#include`d here: its kernels are checked as part of this file");
+        if let Some(report) = files.iter_mut().find(|r| r.file == by) {
+            report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&by, 0, 0));
+        }
+    }
+    files
+}
+
 /// Checks one file; a panic anywhere in the pipeline becomes an
 /// `internal-error` diagnostic on that file, so that the other files still get
 /// their verdicts.
@@ -191,7 +223,7 @@ fn check_guarded(
     config: &gpurace_static::Config,
     host: &Host,
     warnings: &[Diagnostic],
-) -> Result<FileReport, gpurace_front::Error> {
+) -> Result<Checked, gpurace_front::Error> {
     let start = Instant::now();
     guard(&input.name, start, || check_file(input, units, config, host, warnings, start))
 }
@@ -201,16 +233,16 @@ fn check_guarded(
 fn guard(
     name: &str,
     start: Instant,
-    work: impl FnOnce() -> Result<FileReport, gpurace_front::Error>,
-) -> Result<FileReport, gpurace_front::Error> {
+    work: impl FnOnce() -> Result<Checked, gpurace_front::Error>,
+) -> Result<Checked, gpurace_front::Error> {
     panic::catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|payload| {
         let message = format!("gpurace panicked while checking this file: {}", panic_message(payload.as_ref()));
-        Ok(FileReport {
+        Ok(Checked::Report(FileReport {
             file: name.to_string(),
             kernels: Vec::new(),
             diagnostics: vec![Diagnostic::new(Severity::Error, "internal-error", message).at(name, 0, 0)],
             timings: Timings { total_ms: elapsed_ms(start), ..Timings::default() },
-        })
+        }))
     })
 }
 
@@ -221,13 +253,13 @@ fn check_file(
     host: &Host,
     warnings: &[Diagnostic],
     start: Instant,
-) -> Result<FileReport, gpurace_front::Error> {
+) -> Result<Checked, gpurace_front::Error> {
     let mut report = FileReport { file: input.name.clone(), diagnostics: warnings.to_vec(), ..FileReport::default() };
     if let Err(err) = fs::metadata(&input.path) {
         let message = format!("cannot read `{}`: {err}", input.name);
         report.diagnostics.push(Diagnostic::new(Severity::Error, "io-error", message).at(&input.name, 0, 0));
         report.timings.total_ms = elapsed_ms(start);
-        return Ok(report);
+        return Ok(Checked::Report(report));
     }
     let settings = match host.settings.of(&input.path) {
         Ok(settings) => settings,
@@ -235,7 +267,7 @@ fn check_file(
             let message = format!("{err:#}");
             report.diagnostics.push(Diagnostic::new(Severity::Error, "bad-config", message).at(&input.name, 0, 0));
             report.timings.total_ms = elapsed_ms(start);
-            return Ok(report);
+            return Ok(Checked::Report(report));
         }
     };
     let unit = match units.lowered_before(&input.path) {
@@ -247,6 +279,11 @@ fn check_file(
         }
     };
     let lowered = &unit.lowered;
+    // A file another file of the run `#include`s is that file's to check.
+    let includers = units.includers(&input.path, &unit);
+    if let Some(by) = includers.iter().find(|i| i.checked) {
+        return Ok(Checked::PartOf { file: input.name.clone(), by: by.name.clone() });
+    }
     let analysis = Instant::now();
     // The file's own profile: its phases, not another file's.
     let profile = gpurace_static::Profile::default();
@@ -254,14 +291,14 @@ fn check_file(
         debug: gpurace_static::SolverDebug { profile: profile.clone(), ..config.debug.clone() },
         ..config.clone()
     };
-    let program = profile.time("program", || whole_program(input, &unit, units, host.enabled, &settings, &mut report));
+    let (mut program, own) = profile
+        .time("program", || whole_program(input, &unit, &includers, units, host.enabled, &settings, &mut report));
     let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
-    let host_key = format!("{} {:?}", host.enabled, settings.assumptions);
+    // Which kernels are the file's is part of what its results answer.
+    let host_key = format!("{} {:?} {own}", host.enabled, settings.assumptions);
     let key = units.cache().and_then(|_| crate::cache::results_key(&program, &host_key, config));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
-    let mut program = program;
-    let own = lowered.program.kernels.len();
     if program.kernels.len() > own {
         program.to_mut().kernels.truncate(own);
     }
@@ -289,7 +326,7 @@ fn check_file(
     if host.confirm {
         profile.time("replay", || crate::confirm::replay_all(&program, &mut report.kernels));
     }
-    report.diagnostics.extend(lowered.diagnostics.iter().cloned());
+    report.diagnostics.extend(lowering_diagnostics(input, lowered, &includers, units));
     report.timings = Timings {
         clang_ms: lowered.clang_ms,
         lower_ms: lowered.lower_ms,
@@ -297,38 +334,107 @@ fn check_file(
         total_ms: elapsed_ms(start),
         phases: profile.phases(),
     };
-    Ok(report)
+    Ok(Checked::Report(report))
 }
 
-/// The program `input` is part of: its unit linked with the units that
-/// define what it needs and call what it offers (none with `--no-host`: the
-/// kernels are analysed on their own anyway). A note names the units.
+/// The program `input` is part of, and how many of its kernels (the first
+/// ones) are the file's own. Its unit is linked with the units that define
+/// what it needs and call what it offers (none with `--no-host`: the kernels
+/// are analysed on their own anyway). A file other units `#include` is
+/// part of them: their programs stand in for its unit, its kernels are
+/// those they define where the file does. Notes name the units. Every unit
+/// names the run's files as the run does.
 fn whole_program<'u>(
     input: &Input,
     unit: &'u program::Unit,
+    includers: &[program::Includer],
     units: &Units,
     use_host: bool,
     settings: &crate::config::Settings,
     report: &mut FileReport,
-) -> Cow<'u, gpurace_ir::Program> {
-    if !use_host || (units.is_trivial() && settings.program.is_empty()) {
-        return Cow::Borrowed(&unit.lowered.program);
+) -> (Cow<'u, gpurace_ir::Program>, usize) {
+    let mut own = Cow::Borrowed(&unit.lowered.program);
+    units.rename_files(&mut own);
+    let own_kernels = own.kernels.len();
+    if includers.is_empty() && (!use_host || (units.is_trivial() && settings.program.is_empty())) {
+        return (own, own_kernels);
     }
     let extra: Vec<(std::path::PathBuf, String)> =
         settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
-    let context = units.context(&input.path, &unit.symbols, &extra);
+    let context = if use_host {
+        units.context(&input.path, &unit.symbols, &extra, includers)
+    } else {
+        program::Context {
+            units: includers.iter().map(|i| (i.name.clone(), i.unit.clone())).collect(),
+            notes: Vec::new(),
+        }
+    };
+    if !includers.is_empty() {
+        let names: Vec<String> = includers.iter().map(|i| format!("`{}`", i.name)).collect();
+        let message =
+            format!("this file is `#include`d by {}: its kernels are checked as part of it", names.join(", "));
+        report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
+    }
     for note in &context.notes {
         report.diagnostics.push(Diagnostic::new(Severity::Note, "program", note.clone()).at(&input.name, 0, 0));
     }
     if context.units.is_empty() {
-        return Cow::Borrowed(&unit.lowered.program);
+        return (own, own_kernels);
     }
-    let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
-    let message = format!("analysed as one program with {}", names.join(", "));
-    report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
-    let mut programs = vec![unit.lowered.program.clone()];
-    programs.extend(context.units.iter().map(|(_, u)| u.lowered.program.clone()));
-    Cow::Owned(gpurace_link::link(programs).program)
+    if use_host {
+        let names: Vec<String> = context.units.iter().map(|(name, _)| format!("`{name}`")).collect();
+        let message = format!("analysed as one program with {}", names.join(", "));
+        report.diagnostics.push(Diagnostic::new(Severity::Note, "program", message).at(&input.name, 0, 0));
+    }
+    // The file's unit first, so that its kernels are the first ones; the
+    // includers' programs have them where they are.
+    let mut programs = Vec::new();
+    let included = if includers.is_empty() {
+        programs.push(own.into_owned());
+        None
+    } else {
+        Some(own)
+    };
+    for (_, other) in &context.units {
+        let mut program = Cow::Borrowed(&other.lowered.program);
+        units.rename_files(&mut program);
+        programs.push(program.into_owned());
+    }
+    let mut linked = gpurace_link::link(programs).program;
+    let count = match included {
+        None => own_kernels,
+        Some(own) => program::own_first(&mut linked, &input.path, &own),
+    };
+    (Cow::Owned(linked), count)
+}
+
+/// The diagnostics of lowering the file, with the run's names of its files:
+/// its own, or for a file other units `#include`, theirs in the file (its
+/// own, parsed without what its includers declare before it, would be
+/// about a translation unit that does not exist).
+fn lowering_diagnostics(
+    input: &Input,
+    lowered: &gpurace_front::Lowered,
+    includers: &[program::Includer],
+    units: &Units,
+) -> Vec<Diagnostic> {
+    let rename = |d: &Diagnostic| {
+        let mut d = d.clone();
+        if let Some(name) = units.pool_name(&d.file) {
+            d.file = name.to_string();
+        }
+        d
+    };
+    if includers.is_empty() {
+        return lowered.diagnostics.iter().map(rename).collect();
+    }
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for d in includers.iter().flat_map(|i| &i.unit.lowered.diagnostics).map(rename) {
+        if d.file == input.name && !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 /// Whether to use the host code, and the settings given by hand.
@@ -418,7 +524,7 @@ mod tests {
         let report = guard("k.cu", Instant::now(), || panic!("index out of bounds"));
         panic::set_hook(hook);
 
-        let report = report.unwrap();
+        let Ok(Checked::Report(report)) = report else { panic!("a panic is a report of its file") };
         assert_eq!(report.verdict(), FileVerdict::Error);
         assert_eq!(report.diagnostics.len(), 1);
         let diagnostic = &report.diagnostics[0];

@@ -18,6 +18,7 @@ mod flags;
 mod geometry;
 mod inputs;
 mod ir;
+mod merge;
 mod program;
 mod run;
 mod trace;

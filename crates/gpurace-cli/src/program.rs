@@ -13,6 +13,9 @@
 //! project's units live together, and a name defined nearby is the one the
 //! build links. Each unit is lowered at most once per run and only when its
 //! text mentions a name looked for.
+//!
+//! A file another unit `#include`s is part of that unit ([`includers`]):
+//! its kernels are that unit's, checked at its launches.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -21,6 +24,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use gpurace_front::{Lowered, Options};
 use gpurace_link::Symbols;
 use rayon::prelude::*;
+
+use crate::inputs::Input;
+
+mod includers;
+
+pub use includers::Includer;
 
 /// The most units one file is linked with, and the most units lowered
 /// only to find that they do not belong to its program.
@@ -47,8 +56,14 @@ pub struct Units<'a> {
     options: &'a Options,
     cache: Option<gpurace_cache::Cache>,
     pool: Vec<Entry>,
+    /// The pool's names by canonical path.
+    names: HashMap<PathBuf, String>,
+    /// The canonical paths of the files the run checks.
+    checked: HashSet<PathBuf>,
     lowered: Mutex<HashMap<PathBuf, Slot>>,
     texts: Mutex<HashMap<PathBuf, Option<Arc<String>>>>,
+    /// The units in a folder, for the search of includers beyond the pool.
+    folders: Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>,
 }
 
 /// The units a file is linked with, and what to tell the user about them.
@@ -59,15 +74,34 @@ pub struct Context {
 }
 
 impl<'a> Units<'a> {
-    /// A pool of `(path, name)` units, the first name of a path kept.
-    pub fn new(options: &'a Options, pool: Vec<(PathBuf, String)>, cache: Option<gpurace_cache::Cache>) -> Units<'a> {
+    /// A pool of the files the run checks and `others`, `(path, name)`
+    /// units; the first name of a path is kept.
+    pub fn new(
+        options: &'a Options,
+        checked: &[Input],
+        others: Vec<(PathBuf, String)>,
+        cache: Option<gpurace_cache::Cache>,
+    ) -> Units<'a> {
+        let checked_paths: HashSet<PathBuf> = checked.iter().map(|i| canonical(&i.path)).collect();
         let mut seen = HashSet::new();
-        let pool = pool
-            .into_iter()
+        let pool: Vec<Entry> = checked
+            .iter()
+            .map(|i| (i.path.clone(), i.name.clone()))
+            .chain(others)
             .map(|(path, name)| Entry { path: canonical(&path), name })
             .filter(|e| seen.insert(e.path.clone()))
             .collect();
-        Units { options, cache, pool, lowered: Mutex::new(HashMap::new()), texts: Mutex::new(HashMap::new()) }
+        let names = pool.iter().map(|e| (e.path.clone(), e.name.clone())).collect();
+        Units {
+            options,
+            cache,
+            pool,
+            names,
+            checked: checked_paths,
+            lowered: Mutex::new(HashMap::new()),
+            texts: Mutex::new(HashMap::new()),
+            folders: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn options(&self) -> &Options {
@@ -110,7 +144,15 @@ impl<'a> Units<'a> {
 
     /// The units of the program (or programs) of `root`, whose symbols are
     /// `symbols`; `extra` adds units to look among (a `[program]` list).
-    pub fn context(&self, root: &Path, symbols: &Symbols, extra: &[(PathBuf, String)]) -> Context {
+    /// The program starts with the units that `#include` `root`
+    /// (`includers`): what they define and use is not looked for again.
+    pub fn context(
+        &self,
+        root: &Path,
+        symbols: &Symbols,
+        extra: &[(PathBuf, String)],
+        includers: &[Includer],
+    ) -> Context {
         let root = canonical(root);
         let mut candidates: Vec<Entry> = self.pool.clone();
         for (path, name) in extra {
@@ -119,19 +161,26 @@ impl<'a> Units<'a> {
                 candidates.push(Entry { path, name: name.clone() });
             }
         }
-        candidates.retain(|e| e.path != root);
-        let mut out = Context::default();
+        candidates.retain(|e| e.path != root && !includers.iter().any(|i| i.path == e.path));
+        let mut out =
+            Context { units: includers.iter().map(|i| (i.name.clone(), i.unit.clone())).collect(), notes: Vec::new() };
         if candidates.is_empty() {
             return out;
         }
+        // The kernels an includer launches and the functions it calls are
+        // `root`'s own (it reads them): nothing else needs to use them.
+        let used_by_includers: BTreeSet<&String> =
+            includers.iter().flat_map(|i| i.unit.symbols.defines.difference(&i.unit.symbols.offers)).collect();
         let here = root.parent().unwrap_or(Path::new("/")).to_path_buf();
         candidates.sort_by_key(|e| distance(&here, parent(&e.path)));
         let mut sought: HashSet<String> = HashSet::new();
-        let mut reach = Reach { has_main: symbols.has_main, need_limit: 1, probes: 0 };
+        let has_main = symbols.has_main || includers.iter().any(|i| i.unit.symbols.has_main);
+        let mut reach = Reach { has_main, need_limit: 1, probes: 0 };
         loop {
             let mut all: Vec<&Symbols> = vec![symbols];
             all.extend(out.units.iter().map(|(_, u)| &u.symbols));
-            let (needed, offered) = wanted(&all);
+            let (needed, mut offered) = wanted(&all);
+            offered.retain(|n| !used_by_includers.contains(n));
             let open: BTreeSet<String> =
                 needed.iter().chain(&offered).filter(|n| !sought.contains(*n)).cloned().collect();
             if open.is_empty() {
@@ -260,6 +309,79 @@ impl<'a> Units<'a> {
         let map = self.lowered.lock().unwrap_or_else(|e| e.into_inner());
         map.get(&canonical(path)).and_then(|slot| slot.get().cloned().flatten())
     }
+
+    /// The name the run gives a file of the pool that a program names
+    /// otherwise (`/abs/dir/kernels.cu`, as clang resolved an `#include`, for
+    /// the `kernels.cu` the user named): every unit names it alike, so that
+    /// the linker sees one file and the report shows the user's name.
+    pub fn pool_name(&self, file: &str) -> Option<&str> {
+        if file.is_empty() || file.starts_with('<') {
+            return None;
+        }
+        let name = self.names.get(&canonical(Path::new(file)))?;
+        (name != file).then_some(name.as_str())
+    }
+
+    /// Names the files of `program` as the pool does (see [`Self::pool_name`]).
+    pub fn rename_files(&self, program: &mut std::borrow::Cow<'_, gpurace_ir::Program>) {
+        let renames: Vec<(usize, String)> = program
+            .files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, file)| Some((i, self.pool_name(file)?.to_string())))
+            .collect();
+        if renames.is_empty() {
+            return;
+        }
+        let files = &mut program.to_mut().files;
+        for (i, name) in renames {
+            files[i] = name;
+        }
+    }
+}
+
+/// Moves the kernels of `program` that are the file at `path`'s own to the
+/// front, in their order, and returns how many there are: the kernels
+/// defined in the file, and those its own unit `own` defines at the same
+/// place (in a header it includes). `program` is the program of units that
+/// `#include` the file, which stands in for the file's own unit.
+pub fn own_first(program: &mut gpurace_ir::Program, path: &Path, own: &gpurace_ir::Program) -> usize {
+    let mine = own_kernels(program, path, own);
+    let mut order: Vec<usize> = (0..mine.len()).filter(|&i| mine[i]).collect();
+    let count = order.len();
+    order.extend((0..mine.len()).filter(|&i| !mine[i]));
+    let mut index = vec![0; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        index[old] = new;
+    }
+    let mut kernels: Vec<Option<gpurace_ir::Kernel>> =
+        std::mem::take(&mut program.kernels).into_iter().map(Some).collect();
+    program.kernels = order.iter().filter_map(|&i| kernels[i].take()).collect();
+    // Launches are the only references to a kernel by index.
+    for launch in &mut program.launches {
+        launch.kernel = launch.kernel.and_then(|k| index.get(k).copied());
+    }
+    count
+}
+
+/// Per kernel of `program`, whether it is one of the file at `path`'s: defined
+/// in the file, or where the file's own unit `own` defines a kernel of its
+/// name (in a header it includes).
+fn own_kernels(program: &gpurace_ir::Program, path: &Path, own: &gpurace_ir::Program) -> Vec<bool> {
+    let target = canonical(path);
+    let place = |p: &gpurace_ir::Program, k: &gpurace_ir::Kernel| {
+        let (file, line, col) = p.locate(k.span);
+        (k.display_name(), canonical(Path::new(&file)), line, col)
+    };
+    let places: HashSet<(String, PathBuf, u32, u32)> = own.kernels.iter().map(|k| place(own, k)).collect();
+    program
+        .kernels
+        .iter()
+        .map(|k| {
+            let at = place(program, k);
+            at.1 == target || places.contains(&at)
+        })
+        .collect()
 }
 
 /// How far a program's search goes: whether it has a `main` yet, the
@@ -291,13 +413,18 @@ fn parent(path: &Path) -> &Path {
 /// whole identifier.
 fn mentions(text: &str, name: &str) -> bool {
     let name = name.split('<').next().unwrap_or(name).rsplit("::").next().unwrap_or(name);
-    if name.is_empty() {
+    has_word(text, name)
+}
+
+/// Whether `text` has `word` with no identifier character on either side.
+fn has_word(text: &str, word: &str) -> bool {
+    if word.is_empty() {
         return false;
     }
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(i, _)| {
+    text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
-        let after = text[i + name.len()..].chars().next();
+        let after = text[i + word.len()..].chars().next();
         !before.is_some_and(ident) && !after.is_some_and(ident)
     })
 }

@@ -1,7 +1,8 @@
 //! The on-disk cache: a re-check of an unchanged file reads its lowered
 //! unit and its results back (no clang run, the same report), and a change
 //! to any file clang read for it (here a header) makes it parse and analyse
-//! again.
+//! again; a file checked as part of the unit that `#include`s it is analysed
+//! again when that unit changes.
 
 mod common;
 
@@ -62,4 +63,31 @@ fn a_warm_recheck_parses_nothing_and_a_header_change_is_seen() {
     let (uncached, uncached_clang, _) = check(dir.path(), None);
     assert!(uncached_clang > 0.0, "`--no-cache` always parses");
     assert_eq!(uncached, "race");
+}
+
+#[test]
+fn a_file_checked_as_part_of_its_includer_is_analysed_again_when_the_includer_changes() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let cache = dir.path().join("cache");
+    let cache = cache.to_str().expect("a UTF-8 path");
+    fs::write(
+        dir.path().join("kernels.cu"),
+        "__global__ void fill(int *a) { a[blockIdx.x * 64 + threadIdx.x] = 1; }\n",
+    )
+    .unwrap();
+    let main = |threads: u32| {
+        format!("#include \"kernels.cu\"\nint main() {{ int *a; cudaMalloc(&a, 64 * 4 * 8); fill<<<8, {threads}>>>(a); }}\n")
+    };
+    let check = || {
+        let file = dir.path().join("kernels.cu");
+        let run = gpurace(&["check", "--format", "json", "--cache-dir", cache, file.to_str().expect("a UTF-8 path")]);
+        run.json()["verdict"].as_str().expect("a verdict").to_string()
+    };
+    fs::write(dir.path().join("main.cu"), main(64)).unwrap();
+    assert_eq!(check(), "race-free", "checked at the launch of `main.cu`");
+    assert_eq!(check(), "race-free", "read back");
+    // Only the including unit changes: the kernel's file and its own unit
+    // entry are the same, its program is not.
+    fs::write(dir.path().join("main.cu"), main(128)).unwrap();
+    assert_eq!(check(), "race", "the changed launch decides");
 }

@@ -105,6 +105,10 @@ pub struct ClangRun {
     /// known, or when a missing header was stood in for (a header that
     /// appears later would change the parse).
     pub deps: Option<Vec<PathBuf>>,
+    /// The user's files clang read (the file, its headers, the sources it
+    /// `#include`s), canonical: neither the prelude's, the system's nor a
+    /// stand-in for a missing header. Known also where `deps` is not.
+    pub read: Vec<PathBuf>,
 }
 
 /// Folders whose headers are the system's, not the user's. Declarations from
@@ -137,6 +141,7 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     run.diagnostics = stubs.report(run.diagnostics);
     run.clang_ms = clang_ms;
     run.deps = None;
+    run.read.retain(|p| !p.starts_with(stubs.root()));
     Ok(run)
 }
 
@@ -232,7 +237,22 @@ fn run_once(
         .and_then(|dep| std::fs::read_to_string(dep.path()).ok())
         .map(|text| parse_depfile(&text).into_iter().map(|p| cwd.join(p)).collect::<Vec<_>>())
         .filter(|deps: &Vec<PathBuf>| !deps.is_empty());
-    Ok(ClangRun { dump, diagnostics, clang_ms, prelude, deps })
+    let read = user_files(deps.as_deref().unwrap_or_default(), &prelude);
+    Ok(ClangRun { dump, diagnostics, clang_ms, prelude, deps, read })
+}
+
+/// The files of `deps` that are the user's, canonical and sorted.
+fn user_files(deps: &[PathBuf], prelude: &Path) -> Vec<PathBuf> {
+    let prelude = std::fs::canonicalize(prelude).unwrap_or_else(|_| prelude.to_path_buf());
+    let prelude = prelude.to_string_lossy();
+    let mut read: Vec<PathBuf> = deps
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .filter(|p| !is_system_file(&p.to_string_lossy(), &prelude))
+        .collect();
+    read.sort();
+    read.dedup();
+    read
 }
 
 /// The prerequisites of a make rule as clang writes it (`target: a.cu \`,

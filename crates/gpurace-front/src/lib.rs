@@ -40,6 +40,10 @@ pub struct Lowered {
     /// of lowered files to check; `None` when not known (see
     /// [`clang::ClangRun::deps`]).
     pub deps: Option<Vec<PathBuf>>,
+    /// The user's files clang read for it, canonical (see
+    /// [`clang::ClangRun::read`]): a file another unit `#include`s is part
+    /// of that unit.
+    pub read: Vec<PathBuf>,
 }
 
 /// Failing to run at all (as opposed to problems in the input, which are
@@ -122,6 +126,7 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
         clang_ms: run.clang_ms,
         lower_ms: start.elapsed().as_secs_f64() * 1000.0,
         deps: run.deps,
+        read: run.read,
     })
 }
 

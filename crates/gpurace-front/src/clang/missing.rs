@@ -43,6 +43,11 @@ impl Stubs {
         Some(stubs)
     }
 
+    /// The temporary folder that holds the stand-ins.
+    pub(super) fn root(&self) -> &Path {
+        self.root.path()
+    }
+
     /// The folder to search last.
     pub(super) fn dir(&self) -> PathBuf {
         (0..DEPTH).fold(self.root.path().to_path_buf(), |p, _| p.join("d"))
