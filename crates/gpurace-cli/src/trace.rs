@@ -85,8 +85,13 @@ fn site_trace(program: &Program, kernel: &Kernel, site: &Site, args: &TraceArgs,
     let grid = args.grid.or(site.grid);
     let sizes = gpurace_static::Symbolic { block: block.is_none(), grid: grid.is_none() };
     let traced = panic::catch_unwind(AssertUnwindSafe(|| {
-        let trace =
-            gpurace_static::trace(kernel, sizes, &site.pointers, &gpurace_static::constant_params(kernel, site));
+        let trace = gpurace_static::trace(
+            kernel,
+            &program.records,
+            sizes,
+            &site.pointers,
+            &gpurace_static::constant_params(kernel, site),
+        );
         let names = Names::new(program, kernel, &trace.leaves);
         (site_facts(site, args, &names), show::trace(program, kernel, &trace))
     }));

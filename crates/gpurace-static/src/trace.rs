@@ -280,6 +280,9 @@ pub struct Trace<'k> {
     /// fixes them, so they are not pinned when a race is checked against
     /// other values of a shared one (`check::robust`).
     pub defined: HashSet<u32>,
+    /// Fields of struct parameters (`ParamField` ids) that are floats: inputs
+    /// like float parameters, which the host code does not bind.
+    pub float_fields: HashSet<u32>,
     /// Indices in `assumptions` of the facts that define a loop's trip count
     /// (the loop's exit), as opposed to facts that constrain a thread.
     pub definitions: Vec<usize>,

@@ -5,7 +5,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use gpurace_core::arith;
-use gpurace_core::term::{self as t, Leaf, Leaves, Node, T};
+use gpurace_core::term::{self as t, Leaf, Node, T};
 use gpurace_core::{AccessMode, Certainty, Holds, Location, Origin, Race, RaceClass, RaceKind, Site, Witness};
 use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
@@ -15,7 +15,7 @@ use super::solve::{Found, Hit};
 use super::witness::Eval;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
-use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Product, Trace};
+use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};
 
 /// What a finding over `terms` rests on: the constructs gpurace did not
 /// model (a value of the kernel it over-approximated, an `Unknown` of the
@@ -59,7 +59,8 @@ impl Basis {
     }
 }
 
-pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &Leaves, products: &[Product]) -> Basis {
+pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, trace: &Trace<'_>) -> Basis {
+    let (leaves, products, floats) = (&trace.leaves, &trace.abstractions.products, &trace.float_fields);
     let mut rests_on = Vec::new();
     let mut values = Vec::new();
     let mut seen = HashSet::new();
@@ -112,7 +113,7 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, leaves: &L
     if site.span.is_some() {
         for leaf in &relevant {
             if let Leaf::ParamField(i) = leaf {
-                if site.bindings.iter().any(|(l, _)| l == leaf) {
+                if site.bindings.iter().any(|(l, _)| l == leaf) || floats.contains(i) {
                     continue;
                 }
                 let field = leaves.fields.iter().find(|(_, _, id)| id == i);
@@ -310,7 +311,7 @@ pub(super) fn pair_race(
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
     let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
-    let mut basis = certainty(program, &terms, site, &trace.leaves, &trace.abstractions.products);
+    let mut basis = certainty(program, &terms, site, trace);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.
     let (first, second) = if (lb.line, lb.col) < (la.line, la.col) {
@@ -460,15 +461,13 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     notes
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn divergence_race(
     program: &Program,
     kernel: &Kernel,
     site: &Site,
     ev: &BarrierEv,
     assignment: &Assignment,
-    leaves: &Leaves,
-    products: &[Product],
+    trace: &Trace<'_>,
     holding: &Holding,
 ) -> Race {
     let text = match ev.kind {
@@ -484,7 +483,7 @@ pub(super) fn divergence_race(
     } else {
         class_of(Relation::SameBlock, assignment)
     };
-    let basis = certainty(program, &[&ev.guard], site, leaves, products);
+    let basis = certainty(program, &[&ev.guard], site, trace);
     let mut race = Race {
         class,
         kind: RaceKind::BarrierDivergence,

@@ -182,8 +182,8 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     };
     let sizes = exec::Symbolic { block: config.block.is_none(), grid: config.grid.is_none() };
     let profile = &config.debug.profile;
-    let mut trace =
-        profile.time("trace", || exec::trace(kernel, sizes, &site.pointers, &constant_params(kernel, site)));
+    let mut trace = profile
+        .time("trace", || exec::trace(kernel, &program.records, sizes, &site.pointers, &constant_params(kernel, site)));
     let site = &with_fields(site, &trace);
     let (mut one, two) = common_facts(&trace, kernel, config);
     one.extend(site.facts.iter().cloned());
@@ -223,16 +223,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
                     bad_witnesses += 1;
                     continue;
                 }
-                divergence_race(
-                    program,
-                    kernel,
-                    site,
-                    ev,
-                    assignment,
-                    &trace.leaves,
-                    &trace.abstractions.products,
-                    holding,
-                )
+                divergence_race(program, kernel, site, ev, assignment, &trace, holding)
             }
         };
         if seen.insert((race.first.clone(), race.second.clone(), race.class, race.kind)) {

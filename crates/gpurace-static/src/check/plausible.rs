@@ -88,9 +88,16 @@ impl Open {
             }
         }
         for (_, _, id) in &trace.leaves.fields {
-            if let Some(width) = leaf_width(trace, Leaf::ParamField(*id)) {
-                kernel_leaves.push((Leaf::ParamField(*id), width, true));
+            let Some(width) = leaf_width(trace, Leaf::ParamField(*id)) else { continue };
+            // A float field is an input like a float parameter: one value
+            // at a launch, no size.
+            if trace.float_fields.contains(id) {
+                if launch {
+                    open.fixed.push((Leaf::ParamField(*id), width));
+                }
+                continue;
             }
+            kernel_leaves.push((Leaf::ParamField(*id), width, true));
         }
         // Dimensions the kernel does not read are 1 when nothing gives the
         // geometry (`common_facts`): not open.

@@ -143,6 +143,7 @@ impl<'k> Exec<'k> {
             local: local.clone(),
             seen: Vec::new(),
             sync: entry_sync,
+            records: Vec::new(),
         };
         let wait = if self.fine { wait_pattern(lp) } else { None };
         let first_access = self.trace.accesses.len();
@@ -225,8 +226,19 @@ impl<'k> Exec<'k> {
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
         let StateCounts { block, warp, grid, rel, groups } =
             self.loop_counts(&st, node, sync, per_iteration.as_ref(), &n, 1);
-        let mut exit =
-            State { pc: st.pc.clone(), env, block, warp, grid, rel, groups, local, seen: Vec::new(), sync: after };
+        let mut exit = State {
+            pc: st.pc.clone(),
+            env,
+            block,
+            warp,
+            grid,
+            rel,
+            groups,
+            local,
+            seen: Vec::new(),
+            sync: after,
+            records: Vec::new(),
+        };
         let record = std::mem::replace(&mut self.record, false);
         exit = self.block(exit, &lp.cond_pre);
         let c = t::to_bool(&self.value(&exit, cond));

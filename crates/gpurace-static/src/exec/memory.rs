@@ -6,11 +6,12 @@ use gpurace_core::arith;
 use gpurace_core::c::{is_float, width};
 use gpurace_core::cexpr::ExprEval;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use gpurace_core::term::{self as t, BvOp, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Space, Type, VarId};
 
-use super::{Exec, NodeKey, State};
+use super::{Exec, Fields, NodeKey, State};
 use crate::trace::{object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, Ticket, Trace};
 
 /// The direction an atomic moves its counter, when it adds a nonzero constant.
@@ -204,6 +205,11 @@ impl<'k> Exec<'k> {
     /// and forwarded from an earlier access of this thread when it can be.
     pub(super) fn read(&mut self, st: &mut State, dst: VarId, access: &'k Access) {
         let ev = self.access(st, access);
+        let fields = match access.ty {
+            Type::Record { .. } => self.local_fields(st, access),
+            _ => None,
+        };
+        set_record(st, dst.0, fields);
         if let Some(value) = self.known_load(st, access) {
             self.set(st, dst, value);
         } else if let Some(value) = self.immutable_load(ev.as_ref(), dst, access) {
@@ -268,6 +274,9 @@ impl<'k> Exec<'k> {
     /// `*access = value`: a store.
     pub(super) fn write(&mut self, st: &mut State, access: &'k Access, value: &Expr) {
         let ev = self.access(st, access);
+        if ev.is_none() && (self.copy_param_record(st, access, value) || self.copy_record(st, access, value)) {
+            return;
+        }
         let v = self.value_as(st, value, &access.ty);
         self.store(st, access, Some(v.clone()));
         if let Some((obj, offset)) = ev {
@@ -281,6 +290,96 @@ impl<'k> Exec<'k> {
             let v = if width(&access.ty) == 0 { t::bool_to_bv(&v, 8) } else { v };
             remember(&mut st.seen, obj, access.size, offset, v.clone());
             self.sync_store(st, access, Some(v));
+        }
+    }
+
+    /// The known fields of the struct an access reads whole from thread-local
+    /// memory, relative to its start.
+    fn local_fields(&mut self, st: &State, access: &Access) -> Option<Fields> {
+        let (var, Some(start)) = self.local_target(st, access)? else { return None };
+        let end = start + u128::from(access.size);
+        let cells: Vec<(u128, u64, T)> = st
+            .local
+            .iter()
+            .filter(|c| c.var == var && c.offset >= start && c.offset + u128::from(c.size) <= end)
+            .map(|c| (c.offset - start, c.size, c.value.clone()))
+            .collect();
+        (!cells.is_empty()).then(|| Arc::new(cells))
+    }
+
+    /// A struct value read whole from thread-local memory (a variable), copied
+    /// whole into it again (`int8 nX = newPos(...)`, `w = v`): the copy's
+    /// fields are the known fields of the original. Whether it was one.
+    fn copy_record(&mut self, st: &mut State, access: &Access, value: &Expr) -> bool {
+        if !matches!(access.ty, Type::Record { .. }) {
+            return false;
+        }
+        let Expr::Var(src) = value else { return false };
+        let Some(fields) = st.records.iter().find(|(v, _)| *v == src.0).map(|(_, c)| c.clone()) else {
+            return false;
+        };
+        let Some((var, Some(offset))) = self.local_target(st, access) else { return false };
+        self.store_local(st, var, offset, access.size, None);
+        for (at, size, value) in fields.iter() {
+            st.local.push(LocalCell { var, offset: offset + at, size: *size, value: value.clone() });
+        }
+        true
+    }
+
+    /// A struct parameter (or a struct field of one) copied whole into
+    /// thread-local memory, as a reference to it or a by-value argument of
+    /// an inlined function is: each scalar field of the copy holds the
+    /// parameter's field, so that a load of `d.s0` through the copy is the
+    /// same input as `dir.s0`. Whether the copy was made so.
+    fn copy_param_record(&mut self, st: &mut State, access: &Access, value: &Expr) -> bool {
+        let Type::Record { name, .. } = &access.ty else { return false };
+        let Some((index, path)) = self.param_field(value) else { return false };
+        let Some((var, Some(offset))) = self.local_target(st, access) else { return false };
+        let mut cells = Vec::new();
+        self.record_cells(name, index, &path, offset, &mut cells, 0);
+        self.store_local(st, var, offset, access.size, None);
+        for (offset, size, value) in cells {
+            st.local.push(LocalCell { var, offset, size, value });
+        }
+        true
+    }
+
+    /// The scalar fields of the record `name` at `offset`, as field leaves of
+    /// parameter `index` under `path`: `(offset, size, value)`.
+    fn record_cells(
+        &mut self,
+        name: &str,
+        index: u32,
+        path: &str,
+        offset: u128,
+        out: &mut Vec<(u128, u64, T)>,
+        depth: usize,
+    ) {
+        let Some(record) = self.records.iter().find(|r| r.name == name) else { return };
+        if depth > 4 {
+            return;
+        }
+        for field in &record.fields {
+            let at = offset + u128::from(field.offset);
+            let path = format!("{path}.{}", field.name);
+            match &field.ty {
+                Type::Record { name, .. } => self.record_cells(name, index, &path, at, out, depth + 1),
+                Type::Int { .. } | Type::Bool | Type::Float { bits: 32 | 64 } | Type::Ptr(_) => {
+                    let Some(size) = field.ty.size() else { continue };
+                    let id = self.field_leaf(index, path);
+                    let value = match &field.ty {
+                        Type::Ptr(_) => object_base(BaseKind::Field, id),
+                        ty => {
+                            if is_float(ty) {
+                                self.trace.float_fields.insert(id);
+                            }
+                            t::leaf(Leaf::ParamField(id), width(ty).max(1), Deps::default())
+                        }
+                    };
+                    out.push((at, size, value));
+                }
+                _ => {}
+            }
         }
     }
 
@@ -465,5 +564,14 @@ impl<'k> Exec<'k> {
             });
         }
         out
+    }
+}
+
+/// Says which struct value (the known fields of it) a variable holds now,
+/// or that it holds none.
+pub(super) fn set_record(st: &mut State, var: u32, fields: Option<Fields>) {
+    st.records.retain(|(v, _)| *v != var);
+    if let Some(fields) = fields {
+        st.records.push((var, fields));
     }
 }

@@ -42,7 +42,7 @@ use std::sync::Arc;
 
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
-use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Stmt, Type, VarId};
+use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Record, Stmt, Type, VarId};
 
 use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
 use memory::{LocalCell, Seen};
@@ -88,7 +88,14 @@ struct State {
     /// another thread does is racy, and that race is reported on its own.
     seen: Vec<Seen>,
     sync: SyncState,
+    /// Variables holding a struct read whole from thread-local memory, with
+    /// the known fields of that struct (offset from its start, size,
+    /// value): a copy of the struct elsewhere in local memory keeps them.
+    records: Vec<(u32, Fields)>,
 }
+
+/// The known fields of a struct value: offset from its start, size, value.
+type Fields = Arc<Vec<(u128, u64, T)>>;
 
 enum Frame {
     Loop { breaks: Vec<State>, continues: Vec<State> },
@@ -110,22 +117,24 @@ enum Frame {
 /// that `row * n` is a linear term rather than an abstracted product.
 pub fn trace<'k>(
     kernel: &'k Kernel,
+    records: &'k [Record],
     sizes: Symbolic,
     pointers: &[Option<(u32, T)>],
     constants: &[Option<u128>],
 ) -> Trace<'k> {
-    let first = run(kernel, sizes, pointers, constants, HashSet::new());
+    let first = run(kernel, records, sizes, pointers, constants, HashSet::new());
     // Which objects the launch never writes is known once every access is;
     // loads from them are then executed again as functions of the address.
     let immutable = memory::immutable(&first);
     if immutable.is_empty() {
         return first;
     }
-    run(kernel, sizes, pointers, constants, immutable)
+    run(kernel, records, sizes, pointers, constants, immutable)
 }
 
 fn run<'k>(
     kernel: &'k Kernel,
+    records: &'k [Record],
     sizes: Symbolic,
     pointers: &[Option<(u32, T)>],
     constants: &[Option<u128>],
@@ -138,6 +147,7 @@ fn run<'k>(
         int_products: HashMap::new(),
         pointers: pointers.to_vec(),
         kernel,
+        records,
         frames: Vec::new(),
         record: true,
         trace: Trace::default(),
@@ -174,6 +184,7 @@ fn run<'k>(
         local: Vec::new(),
         seen: Vec::new(),
         sync: SyncState::default(),
+        records: Vec::new(),
     };
     exec.block(state, &kernel.body);
     exec.trace
@@ -207,6 +218,8 @@ struct Exec<'k> {
     /// Per parameter: its value at this launch site, when the host fixes it.
     constants: Vec<Option<u128>>,
     kernel: &'k Kernel,
+    /// The program's struct layouts, for copies of struct parameters.
+    records: &'k [Record],
     frames: Vec<Frame>,
     /// Off while re-evaluating a loop's exit condition.
     record: bool,
@@ -357,5 +370,12 @@ fn merge(states: Vec<State>) -> State {
         .cloned()
         .collect();
     let sync = merge_sync(&live.iter().map(|s| &s.sync).collect::<Vec<_>>());
-    State { pc, env, block, warp, grid, rel, groups, local, seen, sync }
+    // Struct values the same on every path.
+    let records = live[0]
+        .records
+        .iter()
+        .filter(|(v, cells)| live[1..].iter().all(|s| s.records.iter().any(|(w, c)| w == v && c == cells)))
+        .cloned()
+        .collect();
+    State { pc, env, block, warp, grid, rel, groups, local, seen, sync, records }
 }

@@ -6,6 +6,7 @@ use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, FreshKind, T};
 use gpurace_ir::{Access, Case, Expr, Span, Stmt, VarId};
 
+use super::memory::set_record;
 use super::scan::has_sync;
 use super::sync::try_lock;
 use super::{dead, key, merge, Exec, Frame, NodeKey, State, Tag};
@@ -147,6 +148,11 @@ impl<'k> Exec<'k> {
             Stmt::Assign { var, value } => {
                 let v = self.value_as(&st, value, &self.var_ty(*var));
                 self.set(&mut st, *var, v);
+                let copied = match value {
+                    Expr::Var(src) => st.records.iter().find(|(v, _)| *v == src.0).map(|(_, c)| c.clone()),
+                    _ => None,
+                };
+                set_record(&mut st, var.0, copied);
             }
             Stmt::Read { dst, access } => self.read(&mut st, *dst, access),
             Stmt::Write { access, value } => self.write(&mut st, access, value),

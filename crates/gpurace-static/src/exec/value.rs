@@ -60,8 +60,13 @@ impl ExprEval for Exec<'_> {
         match e {
             Expr::SharedAddr(id) => object_base(BaseKind::Shared, id.0),
             Expr::Field { ty, .. } => match self.param_field(e) {
-                Some((index, path)) if !is_float(ty) => {
+                // A float field of a struct parameter is an input like a
+                // float parameter: its bits.
+                Some((index, path)) if !is_float(ty) || matches!(ty, Type::Float { bits: 32 | 64 }) => {
                     let id = self.field_leaf(index, path);
+                    if is_float(ty) {
+                        self.trace.float_fields.insert(id);
+                    }
                     match ty {
                         Type::Ptr(_) | Type::Array { .. } => object_base(BaseKind::Field, id),
                         _ => t::leaf(Leaf::ParamField(id), width(ty), Deps::default()),
