@@ -292,8 +292,15 @@ impl<'p> Evaluator<'p> {
         let value = assigned(&value, &self.var_ty(var));
         if let t::Node::Leaf(Leaf::Host(i)) = &value.node {
             let read = self.frame().func.vars.get(var.0 as usize).is_some_and(|v| v.kind == gpurace_ir::VarKind::Read);
-            if !read && self.renamable.remove(i) && !self.var_name(var).contains(".ret") {
-                let name = self.var_name(var);
+            // An input a call statement returned passes through the call's
+            // result variable (`stoi.ret`) to the variable it initialises
+            // (`st = stoi.ret`), which names it; another value keeps the
+            // call's name (`config_shift(...)`), which says why it is unknown.
+            let name = self.var_name(var);
+            let input = self.values.get(*i as usize).is_some_and(|v| v.origin == Origin::Input);
+            let through = name.contains(".ret");
+            let keep = read || (through && input);
+            if !keep && self.renamable.remove(i) && !through {
                 if let Some(v) = self.values.get_mut(*i as usize) {
                     v.name = name;
                 }
