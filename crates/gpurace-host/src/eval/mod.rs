@@ -11,21 +11,25 @@
 //! host functions are followed to a bounded depth; any other call returns an
 //! unknown and makes unknown whatever its pointer arguments point to.
 
+mod bounds;
 mod environment;
+mod float;
 mod globals;
+mod ieee;
 mod loops;
 mod memory;
 mod value;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use gpurace_core::c::{assigned, convert, is_signed, width};
+use gpurace_core::c::{assigned, is_float, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
 use gpurace_ir::{source_name, Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
+pub use float::has_float;
 pub use memory::allocation_of;
 
 /// How deep calls to user host functions are followed.
@@ -104,8 +108,11 @@ pub struct Evaluator<'p> {
     vars: Vec<(u32, VarId)>,
     /// Their sizes in bytes, by slot, when their type has one.
     slot_bytes: Vec<Option<u64>>,
-    /// The condition under which the statement being evaluated runs.
+    /// The condition under which the statement being evaluated runs (and,
+    /// within it, the operand being evaluated).
     alive_now: T,
+    /// `alive_now` outside each `?:` arm or `&&`/`||` operand entered.
+    branches: Vec<T>,
     frames: Vec<Frame<'p>>,
     next_frame: u32,
     calls: Vec<(Span, String)>,
@@ -145,6 +152,7 @@ impl<'p> Evaluator<'p> {
             vars: Vec::new(),
             slot_bytes: Vec::new(),
             alive_now: t::tru(),
+            branches: Vec::new(),
             frames: Vec::new(),
             next_frame: 0,
             calls: Vec::new(),
@@ -562,7 +570,10 @@ impl<'p> Evaluator<'p> {
                 .params
                 .iter()
                 .zip(args.iter().zip(&values))
-                .map(|(p, (a, v))| convert(v, &self.ty_of(a), &p.ty))
+                .map(|(p, (a, v))| {
+                    let from = self.ty_of(a);
+                    self.convert_value(v, &from, &p.ty)
+                })
                 .collect();
             let params = if params.len() == func.params.len() {
                 params
@@ -665,7 +676,18 @@ impl<'p> Evaluator<'p> {
         let dim = |ev: &mut Self, e: &Expr| ev.value_as(st, e, &Type::UINT);
         let grid = [dim(self, &l.grid[0]), dim(self, &l.grid[1]), dim(self, &l.grid[2])];
         let block = [dim(self, &l.block[0]), dim(self, &l.block[1]), dim(self, &l.block[2])];
-        let args = l.args.iter().map(|a| self.value(st, a)).collect();
+        let params = l.kernel.and_then(|k| self.program.kernels.get(k)).map(|k| &k.params);
+        let mut args = Vec::new();
+        for (i, a) in l.args.iter().enumerate() {
+            let v = self.value(st, a);
+            // An integer parameter of a float argument: C converts it.
+            let to = params.and_then(|p| p.get(i)).map(|p| &p.ty).filter(|t| matches!(t, Type::Int { .. }));
+            let from = self.ty_of(a);
+            args.push(match to {
+                Some(to) if is_float(&from) => self.convert_value(&v, &from, to),
+                _ => v,
+            });
+        }
         self.launches.push(LaunchState {
             launch: index,
             alive: st.alive.clone(),
@@ -771,3 +793,6 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
 
 /// CUDA's integer vector types, whose constructors set their fields in order.
 const VECTOR_TYPES: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,750 @@
+//! Floating-point host values: `(int)ceil((double)n / 256)`, `ceil(n /
+//! (float)bs)`, `(int)sqrt(1024.0)`. Input: the IR's float operations,
+//! conversions and math calls (`ceil`, `floor`, `sqrt`, `pow`, `fmin`, ...);
+//! output: host terms, integer ones exact where C's result is.
+//!
+//! A float is a term of its width (32 or 64 bits) of one of these forms, and
+//! never leaves the host evaluation as one (a conversion to an integer or a
+//! comparison turns it into an integer term or an unknown):
+//!
+//! - a constant: the bits of its IEEE value, computed as C does (`ieee.rs`);
+//! - [`INT`]`(X)`: exactly the integer `X` (a 64-bit signed term), with
+//!   `|X| <= 2^p`, `p` the precision (24 bits for `float`, 53 for `double`):
+//!   every such integer is a float, so `(double)x` of a 32-bit `x` is one, and
+//!   sums and products of them stay exact while they stay that small;
+//! - [`QUOT`]`(X, Y)`: C's quotient `fl(X / Y)` of two such integers, `Y != 0`,
+//!   of which only this is kept: it lies in the same open unit interval as
+//!   `X / Y`, or is `X / Y` when that is an integer. So `ceil`, `floor` and
+//!   the truncation of a conversion give exactly `ceil(X / Y)`, `floor(X / Y)`
+//!   and C's `X / Y` (see [`rounded_quotient`]);
+//! - an `ite` of these (a variable assigned in both branches of an `if`);
+//! - anything else is an unknown host value.
+//!
+//! Why `QUOT` holds: if `X / Y` is not an integer, its distance to the
+//! nearest integer is at least `1 / |Y|`; rounding to nearest moves it by at
+//! most half an ulp, `|X / Y| * 2^-p`, which is less than `1 / |Y|` exactly
+//! when `|X| < 2^p` (at `|X| = 2^p` the bound is reached only by a power of
+//! two, and then `Y` divides `X`). If it is an integer, it is at most `2^p`
+//! in magnitude, hence a float, and the division is exact. The property does
+//! not depend on the precision, so `(double)` of a `float` quotient keeps it.
+//!
+//! Where an identity needs a range (`|x| <= 2^24` for `(float)x`, a divisor
+//! that is not 0), the range is first looked up in what the term's form and
+//! the statement's condition say (`bounds.rs`); what is not known is a
+//! condition: `ite(range, exact, unknown)`. A conversion to an integer out of
+//! the type's range is undefined in C, so where it happens the value is in
+//! range: a fact under the statement's condition, as for signed products.
+
+use gpurace_core::c::{is_float, is_signed, width};
+use gpurace_core::cexpr::{unmodelled, ExprEval};
+use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
+use gpurace_core::Origin;
+use gpurace_ir::{Expr, Type};
+
+use super::bounds::{range, Known};
+use super::{ieee, Evaluator, State};
+
+/// A float that is exactly the integer of its one argument.
+pub const INT: &str = "host.float.int";
+/// A float in the unit interval of the quotient of its two arguments.
+pub const QUOT: &str = "host.float.quot";
+
+/// How deep `ite`s of floats are followed.
+const MAX_ITE: usize = 4;
+
+/// `ceil`, `floor` or truncation toward zero (a conversion to an integer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    Ceil,
+    Floor,
+    Trunc,
+}
+
+/// The integer `X` when the float `f` is exactly one (a constant, or
+/// [`INT`]), through `ite`s.
+fn as_int(f: &T) -> Option<T> {
+    match &f.node {
+        Node::Const(c) => {
+            let p = ieee::precision(f.width)?;
+            let v = ieee::value(*c, f.width)?;
+            (v.fract() == 0.0 && v.abs() <= 2f64.powi(p as i32)).then(|| t::constant_i(v as i128, 64))
+        }
+        Node::Uf(name, args) if &**name == INT => args.first().cloned(),
+        Node::Ite(c, a, b) => Some(t::ite(c, &as_int(a)?, &as_int(b)?)),
+        _ => None,
+    }
+}
+
+/// `(X, Y)` when the float `f` is [`QUOT`]`(X, Y)` or the integer `X` (then
+/// `Y` is 1).
+fn as_quot(f: &T) -> Option<(T, T)> {
+    match &f.node {
+        Node::Uf(name, args) if &**name == QUOT && args.len() == 2 => Some((args[0].clone(), args[1].clone())),
+        Node::Ite(c, a, b) => {
+            let ((x1, y1), (x2, y2)) = (as_quot(a)?, as_quot(b)?);
+            Some((t::ite(c, &x1, &x2), t::ite(c, &y1, &y2)))
+        }
+        _ => as_int(f).map(|x| (x, t::constant(1, 64))),
+    }
+}
+
+/// The float of width `fw` that is exactly `x` (the caller knows `|x| <=
+/// 2^p`).
+fn make_int(x: &T, fw: u32) -> T {
+    match x.as_const() {
+        Some(c) => ieee::from_int(gpurace_core::arith::signed(c, 64), fw)
+            .map_or_else(|| t::function(INT, vec![x.clone()], fw, false), |bits| t::constant(bits, fw)),
+        None => t::function(INT, vec![x.clone()], fw, false),
+    }
+}
+
+/// The float of width `fw` that is C's `x / y` (`y != 0`).
+fn make_quot(x: &T, y: &T, fw: u32) -> T {
+    if y.as_const() == Some(1) {
+        return make_int(x, fw);
+    }
+    let signed = |c: u128| gpurace_core::arith::signed(c, 64);
+    match (x.as_const(), y.as_const()) {
+        (Some(a), Some(b)) => {
+            let quotient =
+                (|| ieee::binary("fdiv", fw, ieee::from_int(signed(a), fw)?, ieee::from_int(signed(b), fw)?))();
+            quotient.map_or_else(|| t::function(QUOT, vec![x.clone(), y.clone()], fw, false), |q| t::constant(q, fw))
+        }
+        _ => t::function(QUOT, vec![x.clone(), y.clone()], fw, false),
+    }
+}
+
+/// `2^k` when the float constant `f` is `2^-k` (k >= 1): multiplying an
+/// integer by it is dividing by `2^k`, exactly.
+fn reciprocal_power_of_two(f: &T) -> Option<i128> {
+    let v = ieee::value(f.as_const()?, f.width)?;
+    let inverse = 1.0 / v;
+    (v > 0.0 && v < 1.0 && inverse.fract() == 0.0 && (inverse as u64).is_power_of_two() && inverse <= 2f64.powi(53))
+        .then_some(inverse as i128)
+}
+
+fn float_type(w: u32) -> Type {
+    Type::Float { bits: w as u8 }
+}
+
+/// `lo <= x <= hi` (64-bit signed).
+fn between(x: &T, lo: i128, hi: i128) -> T {
+    let above = t::cmp(CmpOp::Sle, &t::constant_i(lo, 64), x);
+    t::and(&above, &t::cmp(CmpOp::Sle, x, &t::constant_i(hi, 64)))
+}
+
+/// `ceil`, `floor` or the truncation of `x / y`, for 64-bit signed `x` and
+/// `y` with `y != 0` and `|x|`, `|y| <= 2^53`, exactly (C's `/` truncates; its
+/// `%` has the sign of `x`). With a positive constant divisor and `x` a
+/// widened narrower integer it is computed at that width (no step can
+/// overflow), and where `x >= 0` is known `ceil` is `(x + y - 1) / y`.
+pub fn rounded_quotient(how: Rounding, x: &T, y: &T, known: &Known) -> T {
+    let positive = range(y, true, known).0 > 0;
+    // A narrower `x` and a constant divisor that fits it: at that width.
+    if let (Node::Ext(s, inner), Some(c)) = (&x.node, y.as_const()) {
+        let w = inner.width;
+        let max = if *s { (1i128 << (w - 1)) - 1 } else { (1i128 << w) - 1 };
+        let c = gpurace_core::arith::signed(c, 64);
+        if (1..=max).contains(&c) && w < 64 {
+            let narrow = rounded_at(how, inner, &t::constant(c as u128, w), *s, max, known);
+            return t::resize(&narrow, 64, *s);
+        }
+    }
+    if positive {
+        return rounded_at(how, x, y, true, i128::from(i64::MAX), known);
+    }
+    // Any sign: C's quotient, moved by one where the remainder is not 0
+    // and the exact quotient lies on the other side.
+    let zero = t::constant(0, 64);
+    let (q, r) = (t::bin(BvOp::SDiv, x, y), t::bin(BvOp::SRem, x, y));
+    let r_pos = t::cmp(CmpOp::Slt, &zero, &r);
+    let r_neg = t::cmp(CmpOp::Slt, &r, &zero);
+    let y_pos = t::cmp(CmpOp::Slt, &zero, y);
+    let y_neg = t::cmp(CmpOp::Slt, y, &zero);
+    let one = |c: &T| t::bool_to_bv(c, 64);
+    match how {
+        Rounding::Trunc => q,
+        Rounding::Ceil => t::add(&q, &one(&t::or(&t::and(&r_pos, &y_pos), &t::and(&r_neg, &y_neg)))),
+        Rounding::Floor => t::bin(BvOp::Sub, &q, &one(&t::or(&t::and(&r_pos, &y_neg), &t::and(&r_neg, &y_pos)))),
+    }
+}
+
+/// `rounded_quotient` for a positive divisor `y`, at `x`'s width, signed or
+/// not (`max`: the largest value of that type).
+fn rounded_at(how: Rounding, x: &T, y: &T, s: bool, max: i128, known: &Known) -> T {
+    let w = x.width;
+    let zero = t::constant(0, w);
+    let (div, rem) = if s { (BvOp::SDiv, BvOp::SRem) } else { (BvOp::UDiv, BvOp::URem) };
+    let (q, r) = (t::bin(div, x, y), t::bin(rem, x, y));
+    let xr = range(x, s, known);
+    let yr = range(y, s, known);
+    let one = |c: &T| t::bool_to_bv(c, w);
+    match how {
+        Rounding::Trunc => q,
+        // `(x + y - 1) / y` where it cannot overflow and x >= 0.
+        Rounding::Ceil if xr.0 >= 0 && xr.1 + yr.1 - 1 <= max => {
+            t::bin(div, &t::add(x, &t::bin(BvOp::Sub, y, &t::constant(1, w))), y)
+        }
+        // The quotient truncates toward zero: one more for a positive
+        // remainder (then x > 0; for x < 0 truncation is ceil already).
+        Rounding::Ceil => t::add(&q, &one(&t::cmp(if s { CmpOp::Slt } else { CmpOp::Ult }, &zero, &r))),
+        Rounding::Floor if xr.0 >= 0 => q,
+        Rounding::Floor => t::bin(BvOp::Sub, &q, &one(&t::cmp(CmpOp::Slt, &r, &zero))),
+    }
+}
+
+impl Evaluator<'_> {
+    /// A float literal of type `ty`.
+    pub(super) fn float_constant(&mut self, value: f64, ty: &Type) -> T {
+        match ieee::bits(value, width(ty)) {
+            Some(bits) if is_float(ty) => t::constant(bits, width(ty)),
+            _ => self.unknown(unmodelled::FLOAT, ty),
+        }
+    }
+
+    /// The float operation `op` (`fadd`, `folt`, `sitofp`, ... see
+    /// `gpurace_core::cexpr::float_op_name`) on `args`, of type `ty`.
+    pub(super) fn float_operation(&mut self, st: &State, op: &str, args: &[&Expr], ty: &Type) -> T {
+        match (op, args) {
+            ("sitofp" | "uitofp" | "fptosi" | "fptoui" | "fpext" | "fne0", [arg]) => {
+                let v = self.value(st, arg);
+                let from = self.ty_of(arg);
+                self.convert_value(&v, &from, ty)
+            }
+            ("foeq" | "fone" | "folt" | "fole" | "fogt" | "foge", [lhs, rhs]) => {
+                let (lt, rt) = (self.ty_of(lhs), self.ty_of(rhs));
+                let common = if !is_float(&lt) || (is_float(&rt) && width(&rt) > width(&lt)) { rt } else { lt };
+                let a = self.value_as(st, lhs, &common);
+                let b = self.value_as(st, rhs, &common);
+                let r = self.compare(op, &a, &b, 0);
+                gpurace_core::c::convert(&r, &Type::Bool, ty)
+            }
+            ("fneg", [arg]) if ieee::precision(width(ty)).is_some() => {
+                let a = self.value_as(st, arg, ty);
+                self.unary(op, &a, 0)
+            }
+            (_, [lhs, rhs]) if ieee::precision(width(ty)).is_some() && is_float(ty) => {
+                let a = self.value_as(st, lhs, ty);
+                let b = self.value_as(st, rhs, ty);
+                self.binary(op, &a, &b, 0)
+            }
+            _ => {
+                let what = if op.starts_with("fo") { unmodelled::FLOAT_COMPARISON } else { unmodelled::FLOAT };
+                self.unknown(what, ty)
+            }
+        }
+    }
+
+    /// `v`, a value of type `from`, converted to `to`, where either is a
+    /// float (else C's integer conversion).
+    pub(super) fn convert_value(&mut self, v: &T, from: &Type, to: &Type) -> T {
+        match (is_float(from), is_float(to)) {
+            (false, false) => gpurace_core::c::convert(v, from, to),
+            (false, true) => self.int_to_float(v, from, width(to)),
+            (true, true) => self.float_to_float(v, width(to), 0),
+            (true, false) if matches!(to, Type::Bool) => self.float_to_bool(v, 0),
+            (true, false) if matches!(to, Type::Int { .. }) => {
+                let path = t::tru();
+                self.float_to_int(v, width(to), is_signed(to), &path, 0)
+            }
+            (true, false) => self.unknown(unmodelled::CONVERSION, to),
+        }
+    }
+
+    /// A call to a math function (`ceil`, `sqrtf`, `std::pow`, `abs`) of
+    /// result type `ty`, computed; `None` for another function. C++'s
+    /// overloads (`std::ceil(float)` is `float`, `std::pow(int, int)` is
+    /// `double`) compute in the call's result type.
+    pub(super) fn math_call(&mut self, st: &State, func: &str, args: &[Expr], ty: &Type) -> Option<T> {
+        let name = func.rsplit("::").next().unwrap_or(func).trim_start_matches("__builtin_");
+        if matches!(name, "abs" | "labs" | "llabs") && matches!(ty, Type::Int { .. }) && args.len() == 1 {
+            // abs(INT_MIN) is undefined; what the bits give is as good.
+            let x = self.value_as(st, &args[0], ty);
+            let negative = t::cmp(CmpOp::Slt, &x, &t::constant(0, x.width));
+            return Some(t::ite(&negative, &t::bin(BvOp::Sub, &t::constant(0, x.width), &x), &x));
+        }
+        ieee::precision(width(ty)).filter(|_| is_float(ty))?;
+        const UNARY: &[&str] = &[
+            "ceil",
+            "floor",
+            "trunc",
+            "round",
+            "rint",
+            "nearbyint",
+            "fabs",
+            "sqrt",
+            "cbrt",
+            "exp",
+            "exp2",
+            "log",
+            "log2",
+            "log10",
+        ];
+        const BINARY: &[&str] = &["pow", "fmin", "fmax", "fmod"];
+        let base = |n: &str| {
+            let n = if n == "abs" { "fabs" } else { n };
+            UNARY.iter().chain(BINARY).find(|b| **b == n).copied()
+        };
+        let op = base(name).or_else(|| name.strip_suffix('f').and_then(base))?;
+        let values: Vec<T> = args.iter().map(|a| self.value_as(st, a, ty)).collect();
+        Some(match (UNARY.contains(&op), values.as_slice()) {
+            (true, [a]) => self.unary(op, a, 0),
+            (false, [a, b]) => self.binary(op, a, b, 0),
+            _ => self.unknown(unmodelled::FLOAT, ty),
+        })
+    }
+
+    fn unknown_float(&mut self, what: &str, fw: u32) -> T {
+        self.unknown(what, &float_type(fw))
+    }
+
+    /// What the condition of the statement being evaluated bounds.
+    fn known(&self) -> Known {
+        Known::from_condition(&self.alive_now)
+    }
+
+    /// `exact` where `cond` holds, else a value gpurace does not compute.
+    fn guarded(&mut self, cond: &T, exact: T, what: &str, fw: u32) -> T {
+        if cond.is_true() {
+            return exact;
+        }
+        if cond.is_false() {
+            return self.unknown_float(what, fw);
+        }
+        let other = self.unknown_float(what, fw);
+        t::ite(cond, &exact, &other)
+    }
+
+    /// The float `INT(x)` of width `fw` where `|x| <= 2^p` holds (known, or
+    /// as a condition).
+    fn exact_int(&mut self, x: &T, fw: u32) -> T {
+        let Some(p) = ieee::precision(fw) else { return self.unknown_float(unmodelled::FLOAT, fw) };
+        let limit = 1i128 << p;
+        let r = range(x, true, &self.known());
+        if r.0 >= -limit && r.1 <= limit {
+            return make_int(x, fw);
+        }
+        let cond = between(x, -limit, limit);
+        self.guarded(&cond, make_int(x, fw), &format!("a floating-point value beyond 2^{p}"), fw)
+    }
+
+    /// `(float)v` or `(double)v` of an integer (or boolean) `v` of type
+    /// `from`.
+    fn int_to_float(&mut self, v: &T, from: &Type, fw: u32) -> T {
+        let Some(p) = ieee::precision(fw) else { return self.unknown_float(unmodelled::CONVERSION, fw) };
+        let s = is_signed(from);
+        if v.width == 0 {
+            return make_int(&t::bool_to_bv(v, 64), fw);
+        }
+        if v.width > 64 {
+            return self.unknown_float(unmodelled::CONVERSION, fw);
+        }
+        if let Some(c) = v.as_const() {
+            let value = if s { gpurace_core::arith::signed(c, v.width) } else { c as i128 };
+            return ieee::from_int(value, fw)
+                .map_or_else(|| self.unknown_float(unmodelled::CONVERSION, fw), |b| t::constant(b, fw));
+        }
+        let limit = 1u128 << p;
+        let r = range(v, s, &self.known());
+        if r.0 >= -(limit as i128) && r.1 <= limit as i128 {
+            return make_int(&t::resize(v, 64, s), fw);
+        }
+        // An unsigned 64-bit value above 2^63 would be negative as a signed
+        // one: the condition is on the value itself.
+        let cond = if s {
+            between(&t::resize(v, 64, true), -(limit as i128), limit as i128)
+        } else {
+            t::ule(v, &t::constant(limit, v.width))
+        };
+        let exact = make_int(&t::resize(v, 64, s), fw);
+        self.guarded(&cond, exact, &format!("an integer beyond 2^{p} converted to a float"), fw)
+    }
+
+    /// A float converted to another float width.
+    fn float_to_float(&mut self, f: &T, to: u32, depth: usize) -> T {
+        if f.width == to {
+            return f.clone();
+        }
+        if let (Node::Ite(c, a, b), true) = (&f.node, depth < MAX_ITE) {
+            let (a, b) = (self.float_to_float(a, to, depth + 1), self.float_to_float(b, to, depth + 1));
+            return t::ite(c, &a, &b);
+        }
+        if let Some(bits) = f.as_const().and_then(|c| ieee::resize(c, f.width, to)) {
+            return t::constant(bits, to);
+        }
+        if let Some(x) = as_int(f) {
+            return self.exact_int(&x, to);
+        }
+        // A wider float keeps a quotient's unit interval (it is the same
+        // value); a narrower one may round it onto an integer.
+        match as_quot(f) {
+            Some((x, y)) if to > f.width => make_quot(&x, &y, to),
+            _ => self.unknown_float(unmodelled::CONVERSION, to),
+        }
+    }
+
+    /// `(bool)f`: true unless `f` is a zero (a NaN is true).
+    fn float_to_bool(&mut self, f: &T, depth: usize) -> T {
+        if let (Node::Ite(c, a, b), true) = (&f.node, depth < MAX_ITE) {
+            let (a, b) = (self.float_to_bool(a, depth + 1), self.float_to_bool(b, depth + 1));
+            return t::ite(c, &a, &b);
+        }
+        if let Some(v) = f.as_const().and_then(|c| ieee::value(c, f.width)) {
+            return t::boolean(v != 0.0);
+        }
+        match as_quot(f) {
+            Some((x, _)) => t::not(&t::eq(&x, &t::constant(0, 64))),
+            None => self.unknown(unmodelled::CONVERSION, &Type::Bool),
+        }
+    }
+
+    /// C's conversion of the float `f` to a `to`-bit integer: truncation
+    /// toward zero. `path`: the `ite` conditions that lead to `f` within the
+    /// value; where that part is converted, it is in range.
+    fn float_to_int(&mut self, f: &T, to: u32, s: bool, path: &T, depth: usize) -> T {
+        let ty = Type::Int { bits: to as u8, signed: s };
+        if !(1..=64).contains(&to) {
+            return self.unknown(unmodelled::CONVERSION, &ty);
+        }
+        if let (Node::Ite(c, a, b), true) = (&f.node, depth < MAX_ITE) {
+            let a = self.float_to_int(a, to, s, &t::and(path, c), depth + 1);
+            let b = self.float_to_int(b, to, s, &t::and(path, &t::not(c)), depth + 1);
+            return t::ite(c, &a, &b);
+        }
+        if let Some(c) = f.as_const() {
+            return match ieee::to_int(c, f.width, to, s) {
+                Some(v) => t::constant_i(v, to),
+                None => self.unknown(unmodelled::CONVERSION, &ty),
+            };
+        }
+        // `(int)atof(argv[1])`: an input converted is an input.
+        if let Node::Leaf(Leaf::Host(i)) = &f.node {
+            let input = self.values.get(*i as usize).filter(|v| v.origin == Origin::Input).map(|v| v.name.clone());
+            if let Some(name) = input {
+                let v = self.host_value(&name, &ty, Origin::Input);
+                if let Node::Leaf(Leaf::Host(j)) = &v.node {
+                    self.renamable.insert(*j);
+                }
+                return v;
+            }
+        }
+        let Some((x, y)) = as_quot(f) else { return self.unknown(unmodelled::CONVERSION, &ty) };
+        let known = self.known();
+        let r = rounded_quotient(Rounding::Trunc, &x, &y, &known);
+        // Out of the type's range the conversion is undefined: where it
+        // happens, the value is in range.
+        let (lo, hi) = if s { (-(1i128 << (to - 1)), (1i128 << (to - 1)) - 1) } else { (0, (1i128 << to) - 1) };
+        let now = range(&r, true, &known);
+        if now.0 < lo || now.1 > hi {
+            let fact = t::implies(&t::and(&self.alive_now, path), &between(&r, lo, hi));
+            if !self.facts.contains(&fact) {
+                self.facts.push(fact);
+            }
+        }
+        t::resize(&r, to, true)
+    }
+
+    /// A unary float operation or math function `op` on `f`.
+    fn unary(&mut self, op: &str, f: &T, depth: usize) -> T {
+        let fw = f.width;
+        if let (Node::Ite(c, a, b), true) = (&f.node, depth < MAX_ITE) {
+            let (a, b) = (self.unary(op, a, depth + 1), self.unary(op, b, depth + 1));
+            return t::ite(c, &a, &b);
+        }
+        if let Some(c) = f.as_const() {
+            return match ieee::unary(op, fw, c) {
+                Some(bits) => t::constant(bits, fw),
+                None => self.unknown_float(unmodelled::FLOAT, fw),
+            };
+        }
+        let zero = t::constant(0, 64);
+        let negate = |x: &T| t::bin(BvOp::Sub, &zero, x);
+        let magnitude = |x: &T| t::ite(&t::cmp(CmpOp::Slt, x, &zero), &negate(x), x);
+        if let Some(x) = as_int(f) {
+            return match op {
+                "fneg" => make_int(&negate(&x), fw),
+                "fabs" => make_int(&magnitude(&x), fw),
+                // An integer is its own ceil, floor, ...
+                "ceil" | "floor" | "trunc" | "round" | "rint" | "nearbyint" => f.clone(),
+                _ => self.unknown_float(unmodelled::FLOAT, fw),
+            };
+        }
+        let Some((x, y)) = as_quot(f) else { return self.unknown_float(unmodelled::FLOAT, fw) };
+        let how = match op {
+            "fneg" => return make_quot(&negate(&x), &y, fw),
+            "fabs" => return make_quot(&magnitude(&x), &magnitude(&y), fw),
+            "ceil" => Rounding::Ceil,
+            "floor" => Rounding::Floor,
+            "trunc" => Rounding::Trunc,
+            _ => return self.unknown_float(unmodelled::FLOAT, fw),
+        };
+        let known = self.known();
+        make_int(&rounded_quotient(how, &x, &y, &known), fw)
+    }
+
+    /// A binary float operation or math function `op` on `a` and `b` (of
+    /// one width).
+    fn binary(&mut self, op: &str, a: &T, b: &T, depth: usize) -> T {
+        let fw = a.width;
+        if depth < MAX_ITE {
+            if let Node::Ite(c, x, y) = &a.node {
+                let (x, y) = (self.binary(op, x, b, depth + 1), self.binary(op, y, b, depth + 1));
+                return t::ite(c, &x, &y);
+            }
+            if let Node::Ite(c, x, y) = &b.node {
+                let (x, y) = (self.binary(op, a, x, depth + 1), self.binary(op, a, y, depth + 1));
+                return t::ite(c, &x, &y);
+            }
+        }
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            return match ieee::binary(op, fw, x, y) {
+                Some(bits) => t::constant(bits, fw),
+                None => self.unknown_float(unmodelled::FLOAT, fw),
+            };
+        }
+        // `n * 0.5`: an exact division by a power of two.
+        if op == "fmul" {
+            for (i, c) in [(a, b), (b, a)] {
+                if let (Some(x), Some(k)) = (as_int(i), reciprocal_power_of_two(c)) {
+                    return make_quot(&x, &t::constant_i(k, 64), fw);
+                }
+            }
+        }
+        let (Some(x), Some(y), Some(p)) = (as_int(a), as_int(b), ieee::precision(fw)) else {
+            return self.unknown_float(unmodelled::FLOAT, fw);
+        };
+        let limit = 1i128 << p;
+        let known = self.known();
+        let (xr, yr) = (range(&x, true, &known), range(&y, true, &known));
+        match op {
+            // |x|, |y| <= 2^53: no 64-bit overflow; exact while the result
+            // is a float.
+            "fadd" => self.exact_int(&t::add(&x, &y), fw),
+            "fsub" => self.exact_int(&t::bin(BvOp::Sub, &x, &y), fw),
+            "fmul" => {
+                let products = [xr.0 * yr.0, xr.0 * yr.1, xr.1 * yr.0, xr.1 * yr.1];
+                let small = products.iter().all(|v| v.abs() <= limit);
+                let product = t::mul(&x, &y);
+                if small {
+                    return make_int(&product, fw);
+                }
+                // By a constant: |x| <= 2^p / |c| keeps the product exact
+                // (and within 64 bits).
+                let scaled = |v: &T, c: u128| {
+                    let c = gpurace_core::arith::signed(c, 64).unsigned_abs() as i128;
+                    (c != 0).then(|| between(v, -(limit / c), limit / c))
+                };
+                let cond = match (x.as_const(), y.as_const()) {
+                    (Some(c), None) => scaled(&y, c),
+                    (None, Some(c)) => scaled(&x, c),
+                    _ => None,
+                };
+                match cond {
+                    Some(cond) => self.guarded(&cond, make_int(&product, fw), unmodelled::FLOAT, fw),
+                    None => self.unknown_float(unmodelled::FLOAT, fw),
+                }
+            }
+            "fdiv" if yr.0 > 0 || yr.1 < 0 => make_quot(&x, &y, fw),
+            "fdiv" => {
+                let nonzero = t::not(&t::eq(&y, &t::constant(0, 64)));
+                self.guarded(
+                    &nonzero,
+                    make_quot(&x, &y, fw),
+                    "a floating-point quotient by a divisor that may be 0",
+                    fw,
+                )
+            }
+            "fmin" | "fmax" => {
+                let lt = t::cmp(CmpOp::Slt, &x, &y);
+                let pick = if op == "fmin" { t::ite(&lt, &x, &y) } else { t::ite(&lt, &y, &x) };
+                make_int(&pick, fw)
+            }
+            _ => self.unknown_float(unmodelled::FLOAT, fw),
+        }
+    }
+
+    /// C's comparison `op` of two floats of one width: a boolean term.
+    fn compare(&mut self, op: &str, a: &T, b: &T, depth: usize) -> T {
+        if depth < MAX_ITE {
+            if let Node::Ite(c, x, y) = &a.node {
+                let (x, y) = (self.compare(op, x, b, depth + 1), self.compare(op, y, b, depth + 1));
+                return t::ite(c, &x, &y);
+            }
+            if let Node::Ite(c, x, y) = &b.node {
+                let (x, y) = (self.compare(op, a, x, depth + 1), self.compare(op, a, y, depth + 1));
+                return t::ite(c, &x, &y);
+            }
+        }
+        if let (Some(x), Some(y)) = (a.as_const(), b.as_const()) {
+            if let Some(r) = ieee::compare(op, a.width, x, y) {
+                return t::boolean(r);
+            }
+        }
+        // Floats that are integers compare as those integers.
+        let (Some(x), Some(y)) = (as_int(a), as_int(b)) else {
+            return self.unknown(unmodelled::FLOAT_COMPARISON, &Type::Bool);
+        };
+        match op {
+            "foeq" => t::eq(&x, &y),
+            "fone" => t::not(&t::eq(&x, &y)),
+            "folt" => t::cmp(CmpOp::Slt, &x, &y),
+            "fole" => t::cmp(CmpOp::Sle, &x, &y),
+            "fogt" => t::cmp(CmpOp::Slt, &y, &x),
+            "foge" => t::cmp(CmpOp::Sle, &y, &x),
+            _ => self.unknown(unmodelled::FLOAT_COMPARISON, &Type::Bool),
+        }
+    }
+}
+
+/// Whether `term` holds a float of the host evaluation ([`INT`] or
+/// [`QUOT`]), which must not leave it.
+pub fn has_float(term: &T) -> bool {
+    let mut found = false;
+    t::visit(term, &mut std::collections::HashSet::new(), &mut |n| {
+        if let Node::Uf(name, _) = &n.node {
+            found |= &**name == INT || &**name == QUOT;
+        }
+        !found
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpurace_core::eval::{eval, Valuation};
+    use gpurace_core::term::Deps;
+    use std::collections::HashMap;
+
+    /// Host value 0 is `x`, host value 1 is `y`.
+    struct Values(i128, i128);
+
+    impl Valuation for Values {
+        fn leaf(&self, leaf: Leaf, _thread: usize, _width: u32) -> u128 {
+            match leaf {
+                Leaf::Host(0) => self.0 as u128,
+                Leaf::Host(1) => self.1 as u128,
+                other => panic!("unexpected leaf {other:?}"),
+            }
+        }
+        fn uf(&self, name: &str, _args: &[u128], _width: u32) -> u128 {
+            panic!("a function in an integer term: {name}")
+        }
+    }
+
+    fn at(term: &T, x: i128, y: i128) -> i128 {
+        gpurace_core::arith::signed(eval(term, 0, &Values(x, y), &mut HashMap::new()), term.width)
+    }
+
+    fn host(i: u32, w: u32) -> T {
+        t::leaf(Leaf::Host(i), w, Deps::default())
+    }
+
+    /// What C computes: `ceil`, `floor` or the truncation of `(double)x /
+    /// (double)y`.
+    fn c_double(how: Rounding, x: i128, y: i128) -> i128 {
+        let q = x as f64 / y as f64;
+        (match how {
+            Rounding::Ceil => q.ceil(),
+            Rounding::Floor => q.floor(),
+            Rounding::Trunc => q.trunc(),
+        }) as i128
+    }
+
+    const HOW: [Rounding; 3] = [Rounding::Ceil, Rounding::Floor, Rounding::Trunc];
+
+    #[test]
+    fn a_rounded_quotient_of_an_int_by_a_constant_is_what_double_gives() {
+        // x is a 32-bit int widened; every divisor form: narrow, and with
+        // x >= 0 known (the `(x + c - 1) / c` form).
+        let x = t::resize(&host(0, 32), 64, true);
+        let xs: Vec<i128> = [0, 1, -1, 255, 256, 257, -255, -256, -257, 1 << 20, i32::MAX as i128, i32::MIN as i128]
+            .into_iter()
+            .chain((-600..600).step_by(7))
+            .collect();
+        for c in [1i128, 2, 3, 7, 256, 512, 1000, 65535, i32::MAX as i128] {
+            let y = t::constant_i(c, 64);
+            for how in HOW {
+                let term = rounded_quotient(how, &x, &y, &Known::default());
+                for &v in &xs {
+                    assert_eq!(at(&term, v, 0), c_double(how, v, c), "{how:?} of {v} / {c}");
+                }
+            }
+        }
+        let nonneg = Known::from_condition(&t::cmp(CmpOp::Sle, &t::constant(0, 32), &host(0, 32)));
+        let up = rounded_quotient(Rounding::Ceil, &x, &t::constant(256, 64), &nonneg);
+        // Without an upper bound `n + 255` may overflow 32 bits: no such form.
+        assert!(!format!("{up:?}").contains("Const(255)"));
+        for v in [0, 1, 255, 256, 257, i32::MAX as i128] {
+            assert_eq!(at(&up, v, 0), c_double(Rounding::Ceil, v, 256));
+        }
+        let bounded = t::and(
+            &t::cmp(CmpOp::Sle, &t::constant(0, 32), &host(0, 32)),
+            &t::cmp(CmpOp::Sle, &host(0, 32), &t::constant(1 << 20, 32)),
+        );
+        let up = rounded_quotient(Rounding::Ceil, &x, &t::constant(256, 64), &Known::from_condition(&bounded));
+        assert!(format!("{up:?}").contains("Const(255)"), "(n + 255) / 256 where it cannot overflow");
+        for v in [0, 1, 255, 256, 257, 1 << 20] {
+            assert_eq!(at(&up, v, 0), c_double(Rounding::Ceil, v, 256));
+        }
+    }
+
+    #[test]
+    fn a_rounded_quotient_of_any_signs_is_what_double_gives() {
+        let (x, y) = (host(0, 64), host(1, 64));
+        let big = 1i128 << 53;
+        let values = [0, 1, -1, 2, -2, 3, -3, 7, -7, 255, 256, -256, 1000, -1001, big, -big, big - 1, 1 - big];
+        for how in HOW {
+            let term = rounded_quotient(how, &x, &y, &Known::default());
+            for &a in &values {
+                for &b in values.iter().filter(|b| **b != 0) {
+                    assert_eq!(at(&term, a, b), c_double(how, a, b), "{how:?} of {a} / {b}");
+                }
+            }
+        }
+        // A divisor known to be positive.
+        let positive = Known::from_condition(&t::cmp(CmpOp::Slt, &t::constant(0, 64), &y));
+        for how in HOW {
+            let term = rounded_quotient(how, &x, &y, &positive);
+            for &a in &values {
+                for &b in values.iter().filter(|b| **b > 0) {
+                    assert_eq!(at(&term, a, b), c_double(how, a, b), "{how:?} of {a} / {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_quotient_rule_needs_x_within_the_precision() {
+        // Just past 2^24 the rule's range is not a formality: (float)16777217
+        // is 16777216, so `ceilf((float)x / 2)` is 8388608, not 8388609.
+        let x = 16_777_217i128;
+        let as_float = ((x as f32) / 2.0f32).ceil() as i128;
+        assert_ne!(as_float, c_double(Rounding::Ceil, x, 2));
+        // Within 2^24 every quotient by every small divisor agrees.
+        for x in (16_777_216 - 3000..=16_777_216).chain(-3000..3000) {
+            for y in [3i128, 7, 10, 255, 256, 1000] {
+                let f = (x as f32) / (y as f32);
+                assert_eq!(f.ceil() as i128, c_double(Rounding::Ceil, x, y), "ceil({x} / {y}) in float");
+                assert_eq!(f.floor() as i128, c_double(Rounding::Floor, x, y), "floor({x} / {y}) in float");
+            }
+        }
+    }
+
+    #[test]
+    fn forms_fold_to_constants() {
+        let five = make_int(&t::constant(5, 64), 64);
+        assert_eq!(ieee::value(five.as_const().unwrap(), 64), Some(5.0));
+        let q = make_quot(&t::constant(1000, 64), &t::constant(256, 64), 32);
+        assert_eq!(ieee::value(q.as_const().unwrap(), 32), Some(1000.0 / 256.0));
+        assert_eq!(as_int(&five).and_then(|x| x.as_const()), Some(5));
+        // 2.5 is no integer; 2^54 is beyond the precision of the rule.
+        assert!(as_int(&t::constant(u128::from(2.5f64.to_bits()), 64)).is_none());
+        assert!(as_int(&t::constant(u128::from(2f64.powi(54).to_bits()), 64)).is_none());
+        assert_eq!(reciprocal_power_of_two(&t::constant(u128::from(0.25f64.to_bits()), 64)), Some(4));
+        assert_eq!(reciprocal_power_of_two(&t::constant(u128::from(0.3f64.to_bits()), 64)), None);
+        let x = host(0, 64);
+        assert!(has_float(&t::add(&t::constant(1, 64), &t::resize(&make_int(&x, 32), 64, false))));
+        assert!(!has_float(&x));
+    }
+}
