@@ -98,6 +98,7 @@ snapshot_tests!(
     for_patterns,
     gpuverify,
     host_constructors,
+    host_containers,
     host_launch_forms,
     host_main,
     if_else_sequence,

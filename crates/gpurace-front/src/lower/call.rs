@@ -274,6 +274,11 @@ impl FnLower<'_, '_> {
         // caller's.
         let lambda = this_obj.is_some_and(|o| strip_casts(o).ty().contains("(lambda at "));
         let user_host_fn = !lambda && self.host.as_ref().is_some_and(|h| h.user_functions.contains(&canon));
+        if let (None, Some(obj)) = (body, this_obj) {
+            if let Some(e) = self.container_method(&name, obj, &args, span) {
+                return e;
+            }
+        }
         match body {
             Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
             _ => {

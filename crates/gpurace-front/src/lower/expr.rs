@@ -534,6 +534,9 @@ impl FnLower<'_, '_> {
                 h.facts.push(HostFact::Alloc(alloc));
             }
         }
+        if let Some(v) = self.container_construct(n, &args, &ty) {
+            return v;
+        }
         let takes_pointers = n.children.iter().any(|c| c.ty().contains('*') && !c.ty().starts_with("const "));
         if takes_pointers && !self.is_host() {
             return self.unsupported(n, format!("constructor of `{}` taking pointers", n.ty()));

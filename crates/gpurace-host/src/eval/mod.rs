@@ -16,6 +16,7 @@ mod environment;
 mod float;
 mod globals;
 mod ieee;
+mod library;
 mod loops;
 mod memory;
 mod value;
@@ -495,60 +496,9 @@ impl<'p> Evaluator<'p> {
 
     fn call_stmt(&mut self, mut st: State, callee: &str, args: &'p [Expr], dst: Option<VarId>, span: Span) -> State {
         let values: Vec<T> = args.iter().map(|a| self.value(&st, a)).collect();
-        let size_of = |i: usize| values.get(i).map(|v| t::resize(v, 64, false));
         let dst_ty = dst.map(|d| self.var_ty(d));
-        match callee {
-            "cudaMalloc"
-            | "cudaMallocAsync"
-            | "cudaMallocFromPoolAsync"
-            | "cudaMallocManaged"
-            | "cudaMallocHost"
-            | "cudaHostAlloc"
-                if values.len() >= 2 =>
-            {
-                let size = size_of(1).unwrap_or_else(|| t::constant(0, 64));
-                let p = self.allocate(&st, size, span);
-                let target = values[0].clone();
-                self.store(&mut st, &target, 8, Some(p));
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaMallocPitch" if values.len() >= 4 => {
-                let width = size_of(2).unwrap_or_else(|| t::constant(0, 64));
-                let height = size_of(3).unwrap_or_else(|| t::constant(0, 64));
-                let pitch = self.input("the pitch of cudaMallocPitch", &Type::ULONG);
-                self.facts.push(t::ule(&width, &pitch));
-                self.facts.push(t::ule(&pitch, &t::constant(MAX_ALLOC, 64)));
-                let p = self.allocate(&st, t::mul(&pitch, &height), span);
-                let (target, pitch_at) = (values[0].clone(), values[1].clone());
-                self.store(&mut st, &target, 8, Some(p));
-                self.store(&mut st, &pitch_at, 8, Some(pitch));
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaGetDeviceProperties" | "cudaGetDeviceProperties_v2" if !values.is_empty() => {
-                self.device_properties(&mut st, &values[0]);
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaDeviceGetAttribute" if values.len() >= 2 => {
-                self.device_attribute(&mut st, &values[0], &values[1]);
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "malloc" | "calloc" | "aligned_alloc" | "operator new" | "operator new[]" if dst.is_some() => {
-                let size = match callee {
-                    "calloc" if values.len() >= 2 => t::mul(&size_of(0).unwrap(), &size_of(1).unwrap()),
-                    "aligned_alloc" if values.len() >= 2 => size_of(1).unwrap(),
-                    _ => size_of(0).unwrap_or_else(|| t::constant(0, 64)),
-                };
-                let p = self.allocate(&st, size, span);
-                if let Some(d) = dst {
-                    self.set(&mut st, d, p);
-                }
-                return st;
-            }
-            _ => {}
+        if self.library_call(&mut st, callee, args, &values, dst, span) {
+            return st;
         }
         if callee == gpurace_ir::INDIRECT_CALL {
             // Through a pointer to a user function: that function's call.
@@ -629,46 +579,6 @@ impl<'p> Evaluator<'p> {
             self.set(&mut st, d, v);
         }
         st
-    }
-
-    /// `dim3 b = dim3(16, 16)` and CUDA's other integer vector types built
-    /// by their constructor: the fields get the arguments, in order. Other
-    /// constructors without a body are not modelled (their fields stay
-    /// unknown). Whether the write was done so.
-    fn construct_vector(&mut self, st: &mut State, address: &T, ty: &Type, value: &Expr) -> bool {
-        let (Type::Record { name, .. }, Expr::Call { func, args, .. }) = (ty, value) else { return false };
-        if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
-            return false;
-        }
-        let Some(record) = self.program.records.iter().find(|r| &r.name == name) else { return false };
-        let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
-        if !scalar || record.fields.len() != args.len() {
-            return false;
-        }
-        for (field, arg) in record.fields.iter().zip(args) {
-            let v = self.value_as(st, arg, &field.ty);
-            let at = t::add(address, &t::constant(u128::from(field.offset), 64));
-            self.store(st, &at, field.ty.size().unwrap_or(4), Some(v));
-        }
-        true
-    }
-
-    /// `cudaError_t` results are unknown (the analysis assumes success).
-    fn ret_status(&mut self, st: &mut State, dst: Option<VarId>) {
-        if let Some(d) = dst {
-            let ty = self.var_ty(d);
-            let v = self.input("a CUDA status", &ty);
-            self.set(st, d, v);
-        }
-    }
-
-    fn allocate(&mut self, st: &State, size: T, span: Span) -> T {
-        let index = self.allocations.len() as u128;
-        // A real allocation has a positive size that did not wrap around.
-        let sane = t::and(&t::ult(&t::constant(0, 64), &size), &t::ule(&size, &t::constant(MAX_ALLOC, 64)));
-        self.facts.push(t::implies(&st.alive, &sane));
-        self.allocations.push(Allocation { size, span });
-        t::constant((ALLOC_SLOT + index) << SLOT_BITS, 64)
     }
 
     fn launch(&mut self, st: &State, index: usize, _span: Span) {
@@ -790,9 +700,6 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
         (None, y) => y,
     }
 }
-
-/// CUDA's integer vector types, whose constructors set their fields in order.
-const VECTOR_TYPES: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
 
 #[cfg(test)]
 mod tests;

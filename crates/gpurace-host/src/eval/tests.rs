@@ -293,3 +293,73 @@ fn a_macro_statement_runs_once() {
     assert!(site.facts.iter().all(|f| !f.is_false()));
     assert!(!matches!(bound(&site, 0).node, Node::Leaf(_)));
 }
+
+/// A host access to all of variable `v` (of type `ty`).
+fn whole(v: VarId, ty: Type) -> gpurace_ir::Access {
+    gpurace_ir::Access {
+        id: Default::default(),
+        kind: gpurace_ir::AccessKind::Write,
+        space: gpurace_ir::Space::Host,
+        base: gpurace_ir::Base::Host(v),
+        offset: Expr::int(0, Type::LONG),
+        size: ty.size().unwrap_or(4),
+        ty,
+        name: "v".into(),
+        span: Span::NONE,
+        volatile: false,
+    }
+}
+
+#[test]
+fn std_swap_exchanges_two_variables() {
+    // int a = n, b = 7; std::swap(a, b); k(a, b)
+    let mut m = Main::default();
+    let n = m.input("n");
+    let (a, b) = (m.var("a", Type::INT), m.var("b", Type::INT));
+    m.push(Stmt::Write { access: whole(a, Type::INT), value: n });
+    m.push(Stmt::Write { access: whole(b, Type::INT), value: Expr::int(7, Type::INT) });
+    let addr = |v| Expr::Addr {
+        base: Box::new(gpurace_ir::Base::Host(v)),
+        offset: Box::new(Expr::int(0, Type::LONG)),
+        ty: Type::Ptr(Box::new(Type::INT)),
+    };
+    m.push(Stmt::Call { callee: "swap".into(), args: vec![addr(a), addr(b)], dst: None, span: Span::NONE });
+    let (ra, rb) = (m.var("a.v", Type::INT), m.var("b.v", Type::INT));
+    m.push(Stmt::Read { dst: ra, access: whole(a, Type::INT) });
+    m.push(Stmt::Read { dst: rb, access: whole(b, Type::INT) });
+    let site = m.launch(vec![Expr::Var(ra), Expr::Var(rb)]);
+    let n = value(&site, "n");
+    assert_eq!(bound(&site, 0).as_const(), Some(7));
+    assert_eq!(bound(&site, 1), gpurace_core::term::leaf(Leaf::Host(n), 32, Default::default()));
+}
+
+#[test]
+fn a_vector_remembers_its_size() {
+    // std::vector<float> v(n); std::vector<float> w; if (n > 8) w = v; else
+    // w.push_back(x); k(v.size(), w.size(), u.size()) with `u` changed.
+    let vector = Type::Opaque { name: "vector<float>".into(), size: Some(24) };
+    let mut m = Main::default();
+    let n = m.input("n");
+    let sized = |n: Expr| call("std::vector::sized", vec![n], vector.clone());
+    let v = m.decl("v", vector.clone(), sized(cast(Type::ULONG, n.clone())));
+    let w = m.decl("w", vector.clone(), sized(Expr::int(0, Type::ULONG)));
+    let Expr::Var(wv) = w.clone() else { unreachable!("a variable") };
+    let big = Expr::binary(BinOp::Gt, n, Expr::int(8, Type::INT), Type::Bool);
+    let grown = call("std::vector::grown", vec![w.clone()], vector.clone());
+    m.push(Stmt::If {
+        cond: big,
+        then: vec![Stmt::Assign { var: wv, value: v.clone() }],
+        els: vec![Stmt::Assign { var: wv, value: grown }],
+        span: Span::NONE,
+    });
+    let u = m.decl("u", vector.clone(), call("std::vector::changed", Vec::new(), vector.clone()));
+    let size = |v: Expr| cast(Type::INT, call("std::vector::size", vec![v], Type::ULONG));
+    let site = m.launch(vec![size(v), size(w), size(u)]);
+    let n = value(&site, "n");
+    for x in [0i128, 3, 8, 9, 1000] {
+        assert_eq!(at(&bound(&site, 0), &[(n, x)]), x, "v.size() at n = {x}");
+        assert_eq!(at(&bound(&site, 1), &[(n, x)]), if x > 8 { x } else { 1 }, "w.size() at n = {x}");
+    }
+    assert!(origins(&site, &bound(&site, 0)).iter().all(|o| *o == Origin::Input));
+    assert_eq!(origins(&site, &bound(&site, 2)), vec![Origin::Unmodelled]);
+}

@@ -94,6 +94,9 @@ impl<'p> ExprEval for Evaluator<'p> {
         if let Some(v) = self.math_call(st, func, args, ty) {
             return v;
         }
+        if let Some(v) = self.container_call(st, func, args, ty) {
+            return v;
+        }
         if func == "new" && args.len() == 1 {
             // `new T[n]`: n elements.
             let elem = match ty {
