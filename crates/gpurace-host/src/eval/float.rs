@@ -328,6 +328,18 @@ impl Evaluator<'_> {
         self.guarded(&cond, make_int(x, fw), &format!("a floating-point value beyond 2^{p}"), fw)
     }
 
+    /// `pow(2, k)`: the float `INT(2^k)` where `0 <= k <= p`.
+    fn power_of_two(&mut self, k: &T, fw: u32) -> T {
+        let Some(p) = ieee::precision(fw) else { return self.unknown_float(unmodelled::FLOAT, fw) };
+        let value = make_int(&t::bin(BvOp::Shl, &t::constant(1, 64), k), fw);
+        let r = range(k, true, &self.known());
+        if r.0 >= 0 && r.1 <= i128::from(p) {
+            return value;
+        }
+        let cond = between(k, 0, i128::from(p));
+        self.guarded(&cond, value, unmodelled::FLOAT, fw)
+    }
+
     /// `(float)v` or `(double)v` of an integer (or boolean) `v` of type
     /// `from`.
     fn int_to_float(&mut self, v: &T, from: &Type, fw: u32) -> T {
@@ -501,6 +513,13 @@ impl Evaluator<'_> {
                 Some(bits) => t::constant(bits, fw),
                 None => self.unknown_float(unmodelled::FLOAT, fw),
             };
+        }
+        // `pow(2, k)` of an integer `k`: 2^k, exactly (a float for 0 <= k <=
+        // p; the C library's `pow` returns exact results exactly).
+        if let (Some(base), Some(k)) = (a.as_const().and_then(|c| ieee::value(c, fw)), as_int(b)) {
+            if op == "pow" && base == 2.0 {
+                return self.power_of_two(&k, fw);
+            }
         }
         // `n * 0.5`: an exact division by a power of two.
         if op == "fmul" {

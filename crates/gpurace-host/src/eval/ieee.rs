@@ -204,6 +204,13 @@ mod tests {
         assert_eq!(unary("sqrt", 64, d(1024.0)), Some(d(32.0)));
         assert_eq!(unary("log2", 64, d(4096.0)), Some(d(12.0)));
         assert_eq!(binary("pow", 64, d(2.0), d(3.0)), Some(d(8.0)));
+        // What `float.rs` relies on for pow(2, k) of a symbolic k: exact.
+        for k in 0..=62 {
+            assert_eq!(binary("pow", 64, d(2.0), d(f64::from(k))), Some(d(2f64.powi(k))), "pow(2, {k})");
+        }
+        for k in 0..=30 {
+            assert_eq!(binary("pow", 32, f(2.0), f(k as f32)), Some(f(2f32.powi(k))), "powf(2, {k})");
+        }
         // In float precision: 0.1f * 3 is not 0.3 in double.
         let p = binary("fmul", 32, f(0.1), f(3.0)).unwrap();
         assert_eq!(p, f(0.1f32 * 3.0));

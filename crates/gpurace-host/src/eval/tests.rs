@@ -363,3 +363,18 @@ fn a_vector_remembers_its_size() {
     assert!(origins(&site, &bound(&site, 0)).iter().all(|o| *o == Origin::Input));
     assert_eq!(origins(&site, &bound(&site, 2)), vec![Origin::Unmodelled]);
 }
+
+#[test]
+fn a_power_of_two_of_an_integer_is_exact() {
+    // int size = pow(2, k) for an input k: exactly 1 << k for 0 <= k <= 53;
+    // beyond, a value gpurace does not compute.
+    let mut m = Main::default();
+    let k = m.input("k");
+    let size = cast(Type::INT, call("pow", vec![float(2.0, F64), cast(F64, k)], F64));
+    let site = m.launch(vec![size]);
+    let (k, size) = (value(&site, "k"), bound(&site, 0));
+    for v in [0i128, 1, 10, 30] {
+        assert_eq!(at(&size, &[(k, v)]), 1 << v, "pow(2, {v})");
+    }
+    assert!(origins(&site, &size).contains(&Origin::Unmodelled), "k < 0 or k > 53 is not computed");
+}
