@@ -42,23 +42,19 @@ use gpurace_core::Origin;
 use gpurace_ir::{Expr, Type};
 
 use super::bounds::{range, Known};
+use super::rounding::{rounded_quotient, rounded_to_float, Rounding};
 use super::{ieee, Evaluator, State};
 
 /// A float that is exactly the integer of its one argument.
 pub const INT: &str = "host.float.int";
 /// A float in the unit interval of the quotient of its two arguments.
 pub const QUOT: &str = "host.float.quot";
+/// A float that is exactly the integer of its one argument, which may be
+/// past `2^p` (at most `2^53`): `(float)n` of an `int`, rounded.
+pub const WIDE: &str = "host.float.wide";
 
 /// How deep `ite`s of floats are followed.
 const MAX_ITE: usize = 4;
-
-/// `ceil`, `floor` or truncation toward zero (a conversion to an integer).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rounding {
-    Ceil,
-    Floor,
-    Trunc,
-}
 
 /// The integer `X` when the float `f` is exactly one (a constant, or
 /// [`INT`]), through `ite`s.
@@ -73,6 +69,38 @@ fn as_int(f: &T) -> Option<T> {
         Node::Ite(c, a, b) => Some(t::ite(c, &as_int(a)?, &as_int(b)?)),
         _ => None,
     }
+}
+
+/// The integer `X` when the float `f` is exactly one of at most `2^53` in
+/// magnitude ([`INT`], [`WIDE`] or a constant), through `ite`s: what it
+/// compares and converts as.
+fn as_exact(f: &T) -> Option<T> {
+    match &f.node {
+        Node::Const(c) => {
+            let v = ieee::value(*c, f.width)?;
+            (v.fract() == 0.0 && v.abs() <= 2f64.powi(53)).then(|| t::constant_i(v as i128, 64))
+        }
+        Node::Uf(name, args) if &**name == INT || &**name == WIDE => args.first().cloned(),
+        Node::Ite(c, a, b) => Some(t::ite(c, &as_exact(a)?, &as_exact(b)?)),
+        _ => None,
+    }
+}
+
+/// The float of width `fw` that is exactly `x`, a value a float of that
+/// width holds (`|x| <= 2^53`).
+fn make_wide(x: &T, fw: u32) -> T {
+    match x.as_const() {
+        Some(c) => ieee::from_int(gpurace_core::arith::signed(c, 64), fw)
+            .map_or_else(|| t::function(WIDE, vec![x.clone()], fw, false), |bits| t::constant(bits, fw)),
+        None => t::function(WIDE, vec![x.clone()], fw, false),
+    }
+}
+
+/// `2^k` (k >= 1) when the float `f` is that constant: a division by it is
+/// exact.
+fn power_of_two(f: &T) -> Option<i128> {
+    let v = ieee::value(f.as_const()?, f.width)?;
+    (v >= 2.0 && v <= 2f64.powi(62) && v.fract() == 0.0 && (v as u64).is_power_of_two()).then_some(v as i128)
 }
 
 /// `(X, Y)` when the float `f` is [`QUOT`]`(X, Y)` or the integer `X` (then
@@ -131,66 +159,6 @@ fn float_type(w: u32) -> Type {
 fn between(x: &T, lo: i128, hi: i128) -> T {
     let above = t::cmp(CmpOp::Sle, &t::constant_i(lo, 64), x);
     t::and(&above, &t::cmp(CmpOp::Sle, x, &t::constant_i(hi, 64)))
-}
-
-/// `ceil`, `floor` or the truncation of `x / y`, for 64-bit signed `x` and
-/// `y` with `y != 0` and `|x|`, `|y| <= 2^53`, exactly (C's `/` truncates; its
-/// `%` has the sign of `x`). With a positive constant divisor and `x` a
-/// widened narrower integer it is computed at that width (no step can
-/// overflow), and where `x >= 0` is known `ceil` is `(x + y - 1) / y`.
-pub fn rounded_quotient(how: Rounding, x: &T, y: &T, known: &Known) -> T {
-    let positive = range(y, true, known).0 > 0;
-    // A narrower `x` and a constant divisor that fits it: at that width.
-    if let (Node::Ext(s, inner), Some(c)) = (&x.node, y.as_const()) {
-        let w = inner.width;
-        let max = if *s { (1i128 << (w - 1)) - 1 } else { (1i128 << w) - 1 };
-        let c = gpurace_core::arith::signed(c, 64);
-        if (1..=max).contains(&c) && w < 64 {
-            let narrow = rounded_at(how, inner, &t::constant(c as u128, w), *s, max, known);
-            return t::resize(&narrow, 64, *s);
-        }
-    }
-    if positive {
-        return rounded_at(how, x, y, true, i128::from(i64::MAX), known);
-    }
-    // Any sign: C's quotient, moved by one where the remainder is not 0
-    // and the exact quotient lies on the other side.
-    let zero = t::constant(0, 64);
-    let (q, r) = (t::bin(BvOp::SDiv, x, y), t::bin(BvOp::SRem, x, y));
-    let r_pos = t::cmp(CmpOp::Slt, &zero, &r);
-    let r_neg = t::cmp(CmpOp::Slt, &r, &zero);
-    let y_pos = t::cmp(CmpOp::Slt, &zero, y);
-    let y_neg = t::cmp(CmpOp::Slt, y, &zero);
-    let one = |c: &T| t::bool_to_bv(c, 64);
-    match how {
-        Rounding::Trunc => q,
-        Rounding::Ceil => t::add(&q, &one(&t::or(&t::and(&r_pos, &y_pos), &t::and(&r_neg, &y_neg)))),
-        Rounding::Floor => t::bin(BvOp::Sub, &q, &one(&t::or(&t::and(&r_pos, &y_neg), &t::and(&r_neg, &y_pos)))),
-    }
-}
-
-/// `rounded_quotient` for a positive divisor `y`, at `x`'s width, signed or
-/// not (`max`: the largest value of that type).
-fn rounded_at(how: Rounding, x: &T, y: &T, s: bool, max: i128, known: &Known) -> T {
-    let w = x.width;
-    let zero = t::constant(0, w);
-    let (div, rem) = if s { (BvOp::SDiv, BvOp::SRem) } else { (BvOp::UDiv, BvOp::URem) };
-    let (q, r) = (t::bin(div, x, y), t::bin(rem, x, y));
-    let xr = range(x, s, known);
-    let yr = range(y, s, known);
-    let one = |c: &T| t::bool_to_bv(c, w);
-    match how {
-        Rounding::Trunc => q,
-        // `(x + y - 1) / y` where it cannot overflow and x >= 0.
-        Rounding::Ceil if xr.0 >= 0 && xr.1 + yr.1 - 1 <= max => {
-            t::bin(div, &t::add(x, &t::bin(BvOp::Sub, y, &t::constant(1, w))), y)
-        }
-        // The quotient truncates toward zero: one more for a positive
-        // remainder (then x > 0; for x < 0 truncation is ceil already).
-        Rounding::Ceil => t::add(&q, &one(&t::cmp(if s { CmpOp::Slt } else { CmpOp::Ult }, &zero, &r))),
-        Rounding::Floor if xr.0 >= 0 => q,
-        Rounding::Floor => t::bin(BvOp::Sub, &q, &one(&t::cmp(CmpOp::Slt, &r, &zero))),
-    }
 }
 
 impl Evaluator<'_> {
@@ -369,6 +337,12 @@ impl Evaluator<'_> {
             t::ule(v, &t::constant(limit, v.width))
         };
         let exact = make_int(&t::resize(v, 64, s), fw);
+        // `(float)x` of an integer of at most 32 bits past 2^24: rounded,
+        // exactly (`rounding::rounded_to_float`).
+        if v.width <= 32 {
+            let rounded = make_wide(&rounded_to_float(v, s, p), fw);
+            return t::ite(&cond, &exact, &rounded);
+        }
         self.guarded(&cond, exact, &format!("an integer beyond 2^{p} converted to a float"), fw)
     }
 
@@ -387,6 +361,11 @@ impl Evaluator<'_> {
         if let Some(x) = as_int(f) {
             return self.exact_int(&x, to);
         }
+        // A wider float holds the integer exactly (a `double` every integer
+        // up to 2^53).
+        if let (Some(x), true) = (as_exact(f), to == 64) {
+            return make_int(&x, to);
+        }
         // A wider float keeps a quotient's unit interval (it is the same
         // value); a narrower one may round it onto an integer.
         match as_quot(f) {
@@ -404,8 +383,8 @@ impl Evaluator<'_> {
         if let Some(v) = f.as_const().and_then(|c| ieee::value(c, f.width)) {
             return t::boolean(v != 0.0);
         }
-        match as_quot(f) {
-            Some((x, _)) => t::not(&t::eq(&x, &t::constant(0, 64))),
+        match as_quot(f).map(|(x, _)| x).or_else(|| as_exact(f)) {
+            Some(x) => t::not(&t::eq(&x, &t::constant(0, 64))),
             None => self.unknown(unmodelled::CONVERSION, &Type::Bool),
         }
     }
@@ -440,7 +419,10 @@ impl Evaluator<'_> {
                 return v;
             }
         }
-        let Some((x, y)) = as_quot(f) else { return self.unknown(unmodelled::CONVERSION, &ty) };
+        let one = || t::constant(1, 64);
+        let Some((x, y)) = as_quot(f).or_else(|| as_exact(f).map(|x| (x, one()))) else {
+            return self.unknown(unmodelled::CONVERSION, &ty);
+        };
         let known = self.known();
         let r = rounded_quotient(Rounding::Trunc, &x, &y, &known);
         // Out of the type's range the conversion is undefined: where it
@@ -477,6 +459,14 @@ impl Evaluator<'_> {
                 "fneg" => make_int(&negate(&x), fw),
                 "fabs" => make_int(&magnitude(&x), fw),
                 // An integer is its own ceil, floor, ...
+                "ceil" | "floor" | "trunc" | "round" | "rint" | "nearbyint" => f.clone(),
+                _ => self.unknown_float(unmodelled::FLOAT, fw),
+            };
+        }
+        if let (Some(x), Node::Uf(..)) = (as_exact(f), &f.node) {
+            return match op {
+                "fneg" => make_wide(&negate(&x), fw),
+                "fabs" => make_wide(&magnitude(&x), fw),
                 "ceil" | "floor" | "trunc" | "round" | "rint" | "nearbyint" => f.clone(),
                 _ => self.unknown_float(unmodelled::FLOAT, fw),
             };
@@ -527,6 +517,18 @@ impl Evaluator<'_> {
                 if let (Some(x), Some(k)) = (as_int(i), reciprocal_power_of_two(c)) {
                     return make_quot(&x, &t::constant_i(k, 64), fw);
                 }
+            }
+        }
+        // Any float integer divided by a power of two: exact, so in the
+        // quotient's unit interval (`(float)n / 256` for every int n).
+        if as_int(a).is_none() {
+            let by = match op {
+                "fdiv" => power_of_two(b),
+                "fmul" => reciprocal_power_of_two(b),
+                _ => None,
+            };
+            if let (Some(x), Some(k)) = (as_exact(a), by) {
+                return make_quot(&x, &t::constant_i(k, 64), fw);
             }
         }
         let (Some(x), Some(y), Some(p)) = (as_int(a), as_int(b), ieee::precision(fw)) else {
@@ -600,7 +602,7 @@ impl Evaluator<'_> {
             }
         }
         // Floats that are integers compare as those integers.
-        let (Some(x), Some(y)) = (as_int(a), as_int(b)) else {
+        let (Some(x), Some(y)) = (as_exact(a), as_exact(b)) else {
             return self.unknown(unmodelled::FLOAT_COMPARISON, &Type::Bool);
         };
         match op {
@@ -621,7 +623,7 @@ pub fn has_float(term: &T) -> bool {
     let mut found = false;
     t::visit(term, &mut std::collections::HashSet::new(), &mut |n| {
         if let Node::Uf(name, _) = &n.node {
-            found |= &**name == INT || &**name == QUOT;
+            found |= &**name == INT || &**name == QUOT || &**name == WIDE;
         }
         !found
     });
@@ -631,123 +633,10 @@ pub fn has_float(term: &T) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gpurace_core::eval::{eval, Valuation};
     use gpurace_core::term::Deps;
-    use std::collections::HashMap;
-
-    /// Host value 0 is `x`, host value 1 is `y`.
-    struct Values(i128, i128);
-
-    impl Valuation for Values {
-        fn leaf(&self, leaf: Leaf, _thread: usize, _width: u32) -> u128 {
-            match leaf {
-                Leaf::Host(0) => self.0 as u128,
-                Leaf::Host(1) => self.1 as u128,
-                other => panic!("unexpected leaf {other:?}"),
-            }
-        }
-        fn uf(&self, name: &str, _args: &[u128], _width: u32) -> u128 {
-            panic!("a function in an integer term: {name}")
-        }
-    }
-
-    fn at(term: &T, x: i128, y: i128) -> i128 {
-        gpurace_core::arith::signed(eval(term, 0, &Values(x, y), &mut HashMap::new()), term.width)
-    }
 
     fn host(i: u32, w: u32) -> T {
         t::leaf(Leaf::Host(i), w, Deps::default())
-    }
-
-    /// What C computes: `ceil`, `floor` or the truncation of `(double)x /
-    /// (double)y`.
-    fn c_double(how: Rounding, x: i128, y: i128) -> i128 {
-        let q = x as f64 / y as f64;
-        (match how {
-            Rounding::Ceil => q.ceil(),
-            Rounding::Floor => q.floor(),
-            Rounding::Trunc => q.trunc(),
-        }) as i128
-    }
-
-    const HOW: [Rounding; 3] = [Rounding::Ceil, Rounding::Floor, Rounding::Trunc];
-
-    #[test]
-    fn a_rounded_quotient_of_an_int_by_a_constant_is_what_double_gives() {
-        // x is a 32-bit int widened; every divisor form: narrow, and with
-        // x >= 0 known (the `(x + c - 1) / c` form).
-        let x = t::resize(&host(0, 32), 64, true);
-        let xs: Vec<i128> = [0, 1, -1, 255, 256, 257, -255, -256, -257, 1 << 20, i32::MAX as i128, i32::MIN as i128]
-            .into_iter()
-            .chain((-600..600).step_by(7))
-            .collect();
-        for c in [1i128, 2, 3, 7, 256, 512, 1000, 65535, i32::MAX as i128] {
-            let y = t::constant_i(c, 64);
-            for how in HOW {
-                let term = rounded_quotient(how, &x, &y, &Known::default());
-                for &v in &xs {
-                    assert_eq!(at(&term, v, 0), c_double(how, v, c), "{how:?} of {v} / {c}");
-                }
-            }
-        }
-        let nonneg = Known::from_condition(&t::cmp(CmpOp::Sle, &t::constant(0, 32), &host(0, 32)));
-        let up = rounded_quotient(Rounding::Ceil, &x, &t::constant(256, 64), &nonneg);
-        // Without an upper bound `n + 255` may overflow 32 bits: no such form.
-        assert!(!format!("{up:?}").contains("Const(255)"));
-        for v in [0, 1, 255, 256, 257, i32::MAX as i128] {
-            assert_eq!(at(&up, v, 0), c_double(Rounding::Ceil, v, 256));
-        }
-        let bounded = t::and(
-            &t::cmp(CmpOp::Sle, &t::constant(0, 32), &host(0, 32)),
-            &t::cmp(CmpOp::Sle, &host(0, 32), &t::constant(1 << 20, 32)),
-        );
-        let up = rounded_quotient(Rounding::Ceil, &x, &t::constant(256, 64), &Known::from_condition(&bounded));
-        assert!(format!("{up:?}").contains("Const(255)"), "(n + 255) / 256 where it cannot overflow");
-        for v in [0, 1, 255, 256, 257, 1 << 20] {
-            assert_eq!(at(&up, v, 0), c_double(Rounding::Ceil, v, 256));
-        }
-    }
-
-    #[test]
-    fn a_rounded_quotient_of_any_signs_is_what_double_gives() {
-        let (x, y) = (host(0, 64), host(1, 64));
-        let big = 1i128 << 53;
-        let values = [0, 1, -1, 2, -2, 3, -3, 7, -7, 255, 256, -256, 1000, -1001, big, -big, big - 1, 1 - big];
-        for how in HOW {
-            let term = rounded_quotient(how, &x, &y, &Known::default());
-            for &a in &values {
-                for &b in values.iter().filter(|b| **b != 0) {
-                    assert_eq!(at(&term, a, b), c_double(how, a, b), "{how:?} of {a} / {b}");
-                }
-            }
-        }
-        // A divisor known to be positive.
-        let positive = Known::from_condition(&t::cmp(CmpOp::Slt, &t::constant(0, 64), &y));
-        for how in HOW {
-            let term = rounded_quotient(how, &x, &y, &positive);
-            for &a in &values {
-                for &b in values.iter().filter(|b| **b > 0) {
-                    assert_eq!(at(&term, a, b), c_double(how, a, b), "{how:?} of {a} / {b}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_quotient_rule_needs_x_within_the_precision() {
-        // Just past 2^24 the rule's range is not a formality: (float)16777217
-        // is 16777216, so `ceilf((float)x / 2)` is 8388608, not 8388609.
-        let x = 16_777_217i128;
-        let as_float = ((x as f32) / 2.0f32).ceil() as i128;
-        assert_ne!(as_float, c_double(Rounding::Ceil, x, 2));
-        // Within 2^24 every quotient by every small divisor agrees.
-        for x in (16_777_216 - 3000..=16_777_216).chain(-3000..3000) {
-            for y in [3i128, 7, 10, 255, 256, 1000] {
-                let f = (x as f32) / (y as f32);
-                assert_eq!(f.ceil() as i128, c_double(Rounding::Ceil, x, y), "ceil({x} / {y}) in float");
-                assert_eq!(f.floor() as i128, c_double(Rounding::Floor, x, y), "floor({x} / {y}) in float");
-            }
-        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod ieee;
 mod library;
 mod loops;
 mod memory;
+mod rounding;
 mod value;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};

@@ -177,11 +177,12 @@ fn ceil_and_floor_of_an_int_over_a_constant_are_exact() {
 }
 
 #[test]
-fn float_precision_is_exact_within_two_to_the_24() {
-    // int g = ceilf((float)n / 256.0f): exact where |n| <= 2^24, else an
-    // unknown value; after `if (n < -(1 << 20) || n > 1 << 20) return;`
-    // exact everywhere.
-    for bounded in [false, true] {
+fn float_precision_is_exact_by_a_power_of_two_and_within_two_to_the_24() {
+    // int g = ceilf((float)n / 256.0f): exact for every int n ((float)n is
+    // rounded exactly, and a division by 256 is exact). By 3: exact where
+    // |n| <= 2^24, else an unknown value; after `if (n < -(1 << 20) || n > 1
+    // << 20) return;` exact everywhere.
+    for (divisor, bounded) in [(256.0, false), (3.0, false), (3.0, true)] {
         let mut m = Main::default();
         let n = m.input("n");
         if bounded {
@@ -189,15 +190,20 @@ fn float_precision_is_exact_within_two_to_the_24() {
             let small = Expr::binary(BinOp::Lt, n.clone(), Expr::int(-(1 << 20), Type::INT), Type::Bool);
             m.push(exit_if(Expr::binary(BinOp::LOr, small, big, Type::Bool)));
         }
-        let q = div(cast(F32, n), float(256.0, F32), F32);
+        let q = div(cast(F32, n), float(divisor, F32), F32);
         let g = m.decl("g", Type::INT, cast(Type::INT, call("ceilf", vec![q], F32)));
         let site = m.launch(vec![g]);
         let (n, g) = (value(&site, "n"), bound(&site, 0));
-        for v in [1i128, 255, 256, 257, 1 << 20, -(1 << 20), -3] {
-            assert_eq!(at(&g, &[(n, v)]), (v as f32 / 256.0f32).ceil() as i128, "ceilf({v} / 256)");
+        let mut values = vec![1i128, 255, 256, 257, 1 << 20, -(1 << 20), -3];
+        if divisor == 256.0 {
+            values.extend([(1 << 24) + 1, (1 << 24) + 3, (1 << 25) + 255, i32::MAX as i128, i32::MIN as i128 + 1]);
+        }
+        for v in values {
+            let want = ((v as i32) as f32 / divisor as f32).ceil() as i128;
+            assert_eq!(at(&g, &[(n, v)]), want, "ceilf({v} / {divisor})");
         }
         let unmodelled = origins(&site, &g).contains(&Origin::Unmodelled);
-        assert_eq!(unmodelled, !bounded, "an unknown only where n may be past 2^24");
+        assert_eq!(unmodelled, divisor == 3.0 && !bounded, "an unknown only for / 3 where n may be past 2^24");
     }
 }
 
