@@ -296,6 +296,32 @@ impl Evaluator<'_> {
         self.guarded(&cond, make_int(x, fw), &format!("a floating-point value beyond 2^{p}"), fw)
     }
 
+    /// `log2(x)` of an integer `x`: `k = floor(log2(x))` exactly, or `k`
+    /// and a bit more when `x` is no power of two. For `1 <= x <= 2^40`
+    /// (`2^16` in `float`) `log2(2^k - 1)` is further below `k` than the C
+    /// library's error (it is `k - 2^-k / ln 2`, an ulp of `k` is `2^-47` at
+    /// most), and `log2(2^k)` is `k` exactly. So it is the quotient `(2k +
+    /// [x is no power of two]) / 2`, in the same unit interval.
+    fn log2(&mut self, x: &T, fw: u32) -> T {
+        let limit: u32 = if fw == 32 { 16 } else { 40 };
+        let r = range(x, true, &self.known());
+        let top = r.1.clamp(1, 1 << limit);
+        let bits = 128 - (top as u128).leading_zeros();
+        let mut k = t::constant(0, 64);
+        for b in 1..bits {
+            k = t::ite(&t::cmp(CmpOp::Sle, &t::constant(1u128 << b, 64), x), &t::constant(u128::from(b), 64), &k);
+        }
+        let one = t::constant(1, 64);
+        let power = t::eq(&t::bin(BvOp::And, x, &t::bin(BvOp::Sub, x, &one)), &t::constant(0, 64));
+        let twice = t::add(&t::bin(BvOp::Shl, &k, &one), &t::bool_to_bv(&t::not(&power), 64));
+        let value = make_quot(&twice, &t::constant(2, 64), fw);
+        if r.0 >= 1 && r.1 <= 1 << limit {
+            return value;
+        }
+        let cond = between(x, 1, 1 << limit);
+        self.guarded(&cond, value, unmodelled::FLOAT, fw)
+    }
+
     /// `pow(2, k)`: the float `INT(2^k)` where `0 <= k <= p`.
     fn power_of_two(&mut self, k: &T, fw: u32) -> T {
         let Some(p) = ieee::precision(fw) else { return self.unknown_float(unmodelled::FLOAT, fw) };
@@ -460,6 +486,7 @@ impl Evaluator<'_> {
                 "fabs" => make_int(&magnitude(&x), fw),
                 // An integer is its own ceil, floor, ...
                 "ceil" | "floor" | "trunc" | "round" | "rint" | "nearbyint" => f.clone(),
+                "log2" => self.log2(&x, fw),
                 _ => self.unknown_float(unmodelled::FLOAT, fw),
             };
         }

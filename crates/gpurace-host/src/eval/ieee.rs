@@ -211,6 +211,21 @@ mod tests {
         for k in 0..=30 {
             assert_eq!(binary("pow", 32, f(2.0), f(k as f32)), Some(f(2f32.powi(k))), "powf(2, {k})");
         }
+        // And for log2 of an integer: exact at powers of two, below k just
+        // under them (within 2^40, and 2^16 in float).
+        for k in 0..=40 {
+            let at = |v: f64| ieee_value(unary("log2", 64, d(v)));
+            assert_eq!(at(2f64.powi(k)), f64::from(k), "log2(2^{k})");
+            if k >= 1 {
+                assert!(at(2f64.powi(k) - 1.0) < f64::from(k), "log2(2^{k} - 1)");
+                assert!(at(2f64.powi(k) + 1.0) > f64::from(k), "log2(2^{k} + 1)");
+            }
+        }
+        for k in 1..=16 {
+            let at = |v: f32| ieee_value32(unary("log2", 32, f(v)));
+            assert_eq!(at(2f32.powi(k)), k as f32, "log2f(2^{k})");
+            assert!(at(2f32.powi(k) - 1.0) < k as f32, "log2f(2^{k} - 1)");
+        }
         // In float precision: 0.1f * 3 is not 0.3 in double.
         let p = binary("fmul", 32, f(0.1), f(3.0)).unwrap();
         assert_eq!(p, f(0.1f32 * 3.0));
@@ -222,6 +237,14 @@ mod tests {
         assert_eq!(binary("fmin", 64, d(-0.0), d(0.0)), None);
         assert_eq!(binary("fmax", 64, d(3.0), d(4.0)), Some(d(4.0)));
         assert_eq!(unary("sinh", 64, d(1.0)), None);
+    }
+
+    fn ieee_value(bits: Option<u128>) -> f64 {
+        f64::from_bits(bits.expect("a value") as u64)
+    }
+
+    fn ieee_value32(bits: Option<u128>) -> f32 {
+        f32::from_bits(bits.expect("a value") as u32)
     }
 
     #[test]

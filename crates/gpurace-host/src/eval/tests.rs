@@ -384,3 +384,23 @@ fn a_power_of_two_of_an_integer_is_exact() {
     }
     assert!(origins(&site, &size).contains(&Origin::Unmodelled), "k < 0 or k > 53 is not computed");
 }
+
+#[test]
+fn log2_of_an_integer_rounds_as_the_library_does() {
+    // (int)log2((double)n) and (int)ceil(log2((double)n)) for n >= 1.
+    let mut m = Main::default();
+    let n = m.input("n");
+    let small = Expr::binary(BinOp::Lt, n.clone(), Expr::int(1, Type::INT), Type::Bool);
+    m.push(exit_if(small));
+    let log = || call("log2", vec![cast(F64, n.clone())], F64);
+    let down = cast(Type::INT, log());
+    let up = cast(Type::INT, call("ceil", vec![log()], F64));
+    let site = m.launch(vec![down, up]);
+    let n = value(&site, "n");
+    for v in [1i128, 2, 3, 4, 5, 7, 8, 255, 256, 257, 1 << 20, (1 << 30) - 1, 1 << 30, i32::MAX as i128] {
+        let l = (v as f64).log2();
+        assert_eq!(at(&bound(&site, 0), &[(n, v)]), l as i128, "(int)log2({v})");
+        assert_eq!(at(&bound(&site, 1), &[(n, v)]), l.ceil() as i128, "ceil(log2({v}))");
+    }
+    assert!(origins(&site, &bound(&site, 0)).iter().all(|o| *o == Origin::Input));
+}
