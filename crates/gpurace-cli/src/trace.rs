@@ -122,7 +122,12 @@ fn site_facts(site: &Site, args: &TraceArgs, names: &Names) -> String {
         };
     }
     for (i, value) in site.values.iter().enumerate() {
-        let ty = format!("{}{}", if value.signed { "i" } else { "u" }, value.width);
+        let origin = match value.origin {
+            gpurace_core::Origin::Input => "input",
+            gpurace_core::Origin::Iteration => "iteration",
+            gpurace_core::Origin::Unmodelled => "unmodelled",
+        };
+        let ty = format!("{}{}, {origin}", if value.signed { "i" } else { "u" }, value.width);
         let _ = match value.name.as_str() {
             "" => writeln!(out, "host value h{i} ({ty})"),
             name => writeln!(out, "host value h{i} = {name} ({ty})"),

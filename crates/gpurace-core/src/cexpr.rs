@@ -109,6 +109,14 @@ pub trait ExprEval {
         self.opaque(e, ty, what)
     }
 
+    /// Evaluation enters an operand that C evaluates only where `cond`
+    /// holds (an arm of `?:`, the right operand of `&&` and `||`), until
+    /// [`ExprEval::leave_branch`]: a fact the implementor derives there
+    /// (no overflow, no undefined conversion) holds only under `cond`.
+    fn enter_branch(&mut self, _cond: &T) {}
+
+    fn leave_branch(&mut self) {}
+
     /// A product the implementor abstracts before its operands are
     /// evaluated (`blockIdx.x * blockDim.x` with symbolic geometry).
     fn product_of(&mut self, _lhs: &Expr, _rhs: &Expr, _ty: &Type) -> Option<T> {
@@ -181,8 +189,12 @@ pub trait ExprEval {
             }
             Expr::Select { cond, then, els, ty } => {
                 let c = t::to_bool(&self.value(st, cond));
+                self.enter_branch(&c);
                 let a = self.value_as(st, then, ty);
+                self.leave_branch();
+                self.enter_branch(&t::not(&c));
                 let b = self.value_as(st, els, ty);
+                self.leave_branch();
                 t::ite(&c, &a, &b)
             }
             Expr::Addr { base, offset, .. } => {
@@ -200,7 +212,10 @@ pub trait ExprEval {
         let (lty, rty) = (self.ty_of(lhs), self.ty_of(rhs));
         if op == BinOp::LAnd || op == BinOp::LOr {
             let a = t::to_bool(&self.value(st, lhs));
+            // `b` is evaluated where `a` does not decide.
+            self.enter_branch(&if op == BinOp::LAnd { a.clone() } else { t::not(&a) });
             let b = t::to_bool(&self.value(st, rhs));
+            self.leave_branch();
             let r = if op == BinOp::LAnd { t::and(&a, &b) } else { t::or(&a, &b) };
             return convert(&r, &Type::Bool, ty);
         }

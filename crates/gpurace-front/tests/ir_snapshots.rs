@@ -97,6 +97,8 @@ snapshot_tests!(
     fences,
     for_patterns,
     gpuverify,
+    host_constructors,
+    host_containers,
     host_launch_forms,
     host_main,
     if_else_sequence,

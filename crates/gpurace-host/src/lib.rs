@@ -282,6 +282,12 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
             v.name.clear();
         }
     }
+    // The evaluation's floats turn into integers or unknowns before they
+    // reach a launch (`eval/float.rs`).
+    debug_assert!(
+        !facts.iter().chain(bindings.iter().map(|(_, t)| t)).any(eval::has_float),
+        "a host float reached the facts of a launch"
+    );
     let config =
         format!("grid {}, block {}", show::dims(&state.grid, &ev.values), show::dims(&state.block, &ev.values));
     Some(Site {

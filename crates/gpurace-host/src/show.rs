@@ -40,8 +40,11 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
     match &term.node {
         Node::Bool(b) => b.to_string(),
         Node::Const(c) => {
+            // Negative where that is the shorter reading: -1, -16777216 in
+            // 64 bits (a float's precision bound), not 4294967295 in 32.
             let s = arith::signed(*c, term.width);
-            if s < 0 && s > -65536 {
+            let small = -(1i128 << (term.width / 2).clamp(16, 32));
+            if s < 0 && s > small {
                 s.to_string()
             } else {
                 c.to_string()
@@ -49,7 +52,11 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
         }
         Node::Leaf(Leaf::Host(i)) => values.get(*i as usize).map(name).unwrap_or_else(|| format!("h{i}")),
         Node::Leaf(l) => format!("{l:?}"),
-        Node::Not(a) => format!("!{}", r(a)),
+        Node::Not(a) => match &a.node {
+            Node::Cmp(CmpOp::Eq, x, y) => format!("{} != {}", r(x), r(y)),
+            Node::Leaf(_) | Node::Uf(..) => format!("!{}", r(a)),
+            _ => format!("!({})", r(a)),
+        },
         Node::And(a, b) => format!("({} && {})", r(a), r(b)),
         Node::Or(a, b) => format!("({} || {})", r(a), r(b)),
         Node::Ite(c, a, b) => format!("({} ? {} : {})", r(c), r(a), r(b)),
@@ -103,5 +110,9 @@ mod tests {
         assert_eq!(dims(&[grid.clone(), one.clone(), one.clone()], &values), "(n + 255) / 256");
         assert_eq!(dims(&[one.clone(), t::constant(2, 32), one], &values), "(1, 2, 1)");
         assert_eq!(show(&t::constant_i(-1, 32), &values), "-1");
+        assert_eq!(show(&t::constant_i(-16_777_216, 64), &values), "-16777216");
+        assert_eq!(show(&t::not(&t::eq(&n, &t::constant(0, 32))), &values), "n != 0");
+        assert_eq!(show(&t::not(&t::cmp(CmpOp::Slt, &n, &t::constant(0, 32))), &values), "!(n < 0)");
+        assert_eq!(show(&t::constant(u128::from(u32::MAX - 70_000), 32), &values), "4294897295");
     }
 }

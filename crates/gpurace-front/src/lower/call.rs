@@ -274,6 +274,11 @@ impl FnLower<'_, '_> {
         // caller's.
         let lambda = this_obj.is_some_and(|o| strip_casts(o).ty().contains("(lambda at "));
         let user_host_fn = !lambda && self.host.as_ref().is_some_and(|h| h.user_functions.contains(&canon));
+        if let (None, Some(obj)) = (body, this_obj) {
+            if let Some(e) = self.container_method(&name, obj, &args, span) {
+                return e;
+            }
+        }
         match body {
             Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
             _ => {
@@ -429,6 +434,43 @@ impl FnLower<'_, '_> {
         span: Span,
         ty: &Type,
     ) -> Expr {
+        // Not inlined (`inline_as` says why): the object is not lowered.
+        let deep = self.inline_stack.contains(&f.addr) || self.inline_stack.len() >= MAX_INLINE_DEPTH;
+        let this_obj = this_obj.filter(|_| !deep);
+        // An object whose constructor only binds members is not built: its
+        // methods see the bindings (objects.rs).
+        let fields = this_obj.and_then(|o| self.fields_of(o).or_else(|| self.ctor_fields(o)));
+        let this_lv = this_obj.filter(|_| fields.is_none()).map(|o| {
+            let s = strip_parens(o);
+            if s.text.contains("lvalue") || s.kind == "CXXThisExpr" {
+                self.lvalue(s)
+            } else if s.ty().ends_with('*') {
+                let v = self.rvalue(s);
+                let t = match expr_type(&v) {
+                    Some(Type::Ptr(t)) => *t,
+                    _ => Type::Opaque { name: "?".into(), size: None },
+                };
+                self.deref(v, None, t, s, span)
+            } else {
+                LValue::Value(self.rvalue(s))
+            }
+        });
+        self.inline_as(f, name, fields, this_lv, args, span, ty)
+    }
+
+    /// Inlines `f` with `this` bound to `this_lv` (or its members to
+    /// `fields`). A constructor first runs its member initializers.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn inline_as(
+        &mut self,
+        f: &Node,
+        name: &str,
+        fields: Option<super::objects::Fields>,
+        this_lv: Option<LValue>,
+        args: &[&Node],
+        span: Span,
+        ty: &Type,
+    ) -> Expr {
         if self.inline_stack.contains(&f.addr) || self.inline_stack.len() >= MAX_INLINE_DEPTH {
             let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
             let reason = if self.inline_stack.contains(&f.addr) { "recursive call" } else { "call nested too deeply" };
@@ -448,24 +490,6 @@ impl FnLower<'_, '_> {
             self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
             return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
         }
-        // An object whose constructor only binds members is not built: its
-        // methods see the bindings (objects.rs).
-        let fields = this_obj.and_then(|o| self.fields_of(o).or_else(|| self.ctor_fields(o)));
-        let this_lv = this_obj.filter(|_| fields.is_none()).map(|o| {
-            let s = strip_parens(o);
-            if s.text.contains("lvalue") || s.kind == "CXXThisExpr" {
-                self.lvalue(s)
-            } else if s.ty().ends_with('*') {
-                let v = self.rvalue(s);
-                let t = match expr_type(&v) {
-                    Some(Type::Ptr(t)) => *t,
-                    _ => Type::Opaque { name: "?".into(), size: None },
-                };
-                self.deref(v, None, t, s, span)
-            } else {
-                LValue::Value(self.rvalue(s))
-            }
-        });
         let params: Vec<&Node> = f.children.iter().filter(|c| c.kind == "ParmVarDecl").collect();
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
@@ -526,6 +550,9 @@ impl FnLower<'_, '_> {
         let outer_site = self.call_site;
         if self.call_site.is_none() && self.ix.prelude_files.contains(&crate::ast::decl_file(f, self.ix.files)) {
             self.call_site = Some(span);
+        }
+        if f.kind == "CXXConstructorDecl" {
+            self.member_initializers(f, span);
         }
         if let Some(body) = f.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);

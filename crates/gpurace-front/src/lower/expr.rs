@@ -520,6 +520,12 @@ impl FnLower<'_, '_> {
         if empty && args.is_empty() {
             return Expr::Int { value: 0, ty };
         }
+        // A host object whose constructor has a body, used as a value
+        // (`p = Params(n)`): a temporary constructed in place, read whole.
+        if let Some(place) = self.constructed_temporary(n, &ty) {
+            let span = self.span(n);
+            return self.load(LValue::Mem(place), span);
+        }
         if let (true, Some(size)) = (n.ty().contains("vector<"), args.first()) {
             let span = self.span(n);
             if let Some(h) = self.host.as_mut() {
@@ -527,6 +533,9 @@ impl FnLower<'_, '_> {
                     gpurace_ir::Alloc { kind: gpurace_ir::AllocKind::Vector, target: None, size: size.clone(), span };
                 h.facts.push(HostFact::Alloc(alloc));
             }
+        }
+        if let Some(v) = self.container_construct(n, &args, &ty) {
+            return v;
         }
         let takes_pointers = n.children.iter().any(|c| c.ty().contains('*') && !c.ty().starts_with("const "));
         if takes_pointers && !self.is_host() {

@@ -685,6 +685,8 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
 
 #[path = "call.rs"]
 mod calls;
+#[path = "containers.rs"]
+mod containers;
 #[path = "expr.rs"]
 mod exprs;
 #[path = "kernel_ptr.rs"]

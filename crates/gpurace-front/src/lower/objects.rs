@@ -12,13 +12,18 @@
 //! that uses no parameter. Only constructors with an empty body
 //! whose initializers are all of these forms qualify; anything else keeps
 //! the general path (an opaque object).
+//!
+//! In host code, an object whose constructor has a body is built: the
+//! constructor is inlined on the object (`construct_at`), so `struct Cfg {
+//! int bs = 256; }` gives `cfg.bs == 256` and a user constructor's member
+//! initializers and body set what they set.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gpurace_ir::{Stmt, Type, VarKind};
+use gpurace_ir::{Expr, Span, Stmt, Type, VarKind};
 
-use super::{convert, strip_casts, FnLower, LValue};
+use super::{convert, strip_casts, strip_parens, FnLower, LValue, Place};
 use crate::ast::{quoted, Node};
 
 /// `this->member` of a bound object, by member name.
@@ -170,6 +175,116 @@ impl<'a> FnLower<'a, '_> {
         }
     }
 }
+
+impl<'a> FnLower<'a, '_> {
+    /// `T x(args);`, `T x;` and `T x = T(args);` in host code, for a record
+    /// whose constructor has a body: a user's, or the one clang defines for
+    /// default member initializers (`struct Cfg { int bs = 256; }`) and
+    /// members with constructors (a `dim3` member). The constructor runs on
+    /// `place`, inlined: its member initializers, then its body. `T()` of a
+    /// class without a user constructor zeroes the object first (clang says
+    /// `zeroing`). Whether the construction was lowered so; else the caller
+    /// decides.
+    pub(super) fn construct_at(&mut self, place: &Place, construct: &Node, span: Span) -> bool {
+        let construct = strip_parens(construct);
+        if !self.is_host() || !matches!(construct.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") {
+            return false;
+        }
+        let Type::Record { name, .. } = &place.ty else { return false };
+        let name = name.clone();
+        let Some(ctor) = self.constructor(construct) else { return false };
+        if construct.text.contains(" zeroing") {
+            self.zero_fill(place, span, 0);
+        }
+        let args: Vec<&Node> = construct.children.iter().collect();
+        let _ = self.inline_as(ctor, &name, None, Some(LValue::Mem(place.clone())), &args, span, &Type::Void);
+        true
+    }
+
+    /// A temporary of record type `ty` that `construct` builds in host code
+    /// with a constructor that has a body (see `construct_at`).
+    pub(super) fn constructed_temporary(&mut self, construct: &Node, ty: &Type) -> Option<Place> {
+        let Type::Record { name, .. } = ty else { return None };
+        if !self.is_host() || VECTOR_RECORDS.contains(&name.as_str()) || self.constructor(construct).is_none() {
+            return None;
+        }
+        let span = self.span(construct);
+        let v = self.new_var("temporary", ty.clone(), VarKind::Temp, span);
+        self.emit(Stmt::Decl { var: v, init: None });
+        let place = Place {
+            base: gpurace_ir::Base::Host(v),
+            space: gpurace_ir::Space::Host,
+            offset: Expr::int(0, Type::LONG),
+            ty: ty.clone(),
+            name: "temporary".into(),
+            volatile: false,
+        };
+        self.construct_at(&place, construct, span).then_some(place)
+    }
+
+    /// A constructor's member initializers (`: threads(256)`, and the
+    /// default member initializers clang lists as `CXXDefaultInitExpr`), on
+    /// the object `this` is bound to. Base classes' are not lowered (their
+    /// members keep what the declaration left: unknown).
+    pub(super) fn member_initializers(&mut self, ctor: &Node, span: Span) {
+        let Some(Some(LValue::Mem(this))) = self.this_places.last().cloned() else { return };
+        let Type::Record { name, .. } = &this.ty else { return };
+        let Some(record) = self.types.record(name) else { return };
+        for init in ctor.children.iter().filter(|c| c.kind == "CXXCtorInitializer" && c.text.starts_with("Field")) {
+            let q = quoted(&init.text);
+            let Some(field) = q.first().and_then(|n| record.fields.iter().find(|f| f.name == *n)) else { continue };
+            let Some(mut value) = init.children.first() else { continue };
+            if value.kind == "CXXDefaultInitExpr" {
+                // The member's own initializer (older clangs print it only
+                // in the record).
+                match value.children.first().or_else(|| self.default_member_init(name, &field.name)) {
+                    Some(v) => value = v,
+                    None => continue,
+                }
+            }
+            let sub = Place {
+                offset: super::add_offset(&this.offset, field.offset),
+                ty: field.ty.clone(),
+                name: format!("{}.{}", this.name, field.name),
+                ..this.clone()
+            };
+            if matches!(field.ty, Type::Record { .. } | Type::Array { .. }) {
+                self.init_aggregate(&sub, value);
+            } else {
+                let v = self.rvalue(value);
+                self.write(&sub, convert(v, &field.ty), span);
+            }
+        }
+    }
+
+    /// The default member initializer of `field` in the record `record`.
+    fn default_member_init(&self, record: &str, field: &str) -> Option<&'a Node> {
+        let r = self.ix.records_by_name.get(record)?;
+        let decl = r.children.iter().find(|c| c.kind == "FieldDecl" && c.decl_name_and_type().0 == field)?;
+        decl.children.iter().find(|c| !c.kind.ends_with("Attr") && c.kind != "FullComment")
+    }
+
+    /// Zero in every integer, float and pointer member of the object at
+    /// `place` (nested records too; arrays are left as they are).
+    fn zero_fill(&mut self, place: &Place, span: Span, depth: usize) {
+        let Type::Record { name, .. } = &place.ty else { return };
+        let Some(record) = self.types.record(name).filter(|_| depth < 4) else { return };
+        for field in record.fields {
+            let sub =
+                Place { offset: super::add_offset(&place.offset, field.offset), ty: field.ty.clone(), ..place.clone() };
+            match &field.ty {
+                Type::Int { .. } | Type::Float { .. } | Type::Ptr(_) | Type::Bool => {
+                    self.write(&sub, convert(Expr::int(0, Type::LONG), &field.ty), span);
+                }
+                Type::Record { .. } => self.zero_fill(&sub, span, depth + 1),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// CUDA's vector types, whose constructors set their fields in order.
+pub(super) const VECTOR_RECORDS: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
 
 /// Whether a member type is a reference (`T &`, `float (&)[256]`).
 fn is_reference(ty: &str) -> bool {

@@ -656,8 +656,14 @@ impl FnLower<'_, '_> {
                     }
                 }
             }
-            "CXXConstructExpr" => {
+            "CXXConstructExpr" | "CXXTemporaryObjectExpr" if init.kind == "CXXConstructExpr" || self.is_host() => {
                 let args: Vec<&Node> = init.children.iter().collect();
+                let copy = args.len() == 1 && crate::ast::quoted(&init.text).last().is_some_and(|s| s.contains('&'));
+                let vector = matches!(&place.ty, Type::Record { name, .. } if super::objects::VECTOR_RECORDS.contains(&name.as_str()));
+                // In host code, a constructor with a body runs on the object.
+                if !copy && !vector && self.construct_at(place, init, span) {
+                    return;
+                }
                 if args.is_empty() {
                     return;
                 }
@@ -673,8 +679,14 @@ impl FnLower<'_, '_> {
                     self.write(place, v, span);
                     return;
                 }
-                // Constructors of CUDA's vector types and dim3 set the fields in order.
+                // Constructors of CUDA's vector types and dim3 set the fields
+                // in order. Another constructor without a body (a library's)
+                // leaves host objects unknown: its arguments need not be
+                // the fields in order.
                 let known = matches!(&place.ty, Type::Record { name, .. } if name == "dim3" || name == "uint3" || name.starts_with("make_"));
+                if !known && self.is_host() {
+                    return;
+                }
                 if !known && fields.len() < args.len() {
                     let e = self.unsupported(init, "constructor call is not modelled".into());
                     if let Expr::Unknown { reason, span, .. } = e {

@@ -9,10 +9,15 @@ use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, T};
 use gpurace_core::Origin;
-use gpurace_ir::{BinOp, Expr, Loop, StepOp, Stmt, Type, VarId};
+use gpurace_ir::{BinOp, Expr, Loop, LoopKind, StepOp, Stmt, Type, VarId};
 
 impl<'p> Evaluator<'p> {
     pub(super) fn exec_loop(&mut self, st: State, lp: &'p Loop) -> State {
+        // `do { ... } while (0)`, the statement a macro expands to (`SWAP(a,
+        // b)`, a launch and its error check): its body runs exactly once.
+        if runs_once(lp) {
+            return self.block(st, &lp.body);
+        }
         let mut st = self.block(st, &lp.init);
         if st.alive.is_false() {
             return st;
@@ -103,7 +108,11 @@ impl<'p> Evaluator<'p> {
             Some(c) => t::to_bool(&self.value(&body, c)),
             None => t::tru(),
         };
-        body.alive = t::and(&body.alive, &cond);
+        // A `do`-loop runs its body before the first test: an arbitrary
+        // iteration (the first one included) does not need the condition.
+        if lp.kind != LoopKind::DoWhile {
+            body.alive = t::and(&body.alive, &cond);
+        }
         body.broke = t::fals();
         let started = body.alive.clone();
         let body = self.block(body, &lp.body);
@@ -203,6 +212,38 @@ impl<'p> Evaluator<'p> {
             _ => t::tru(),
         }
     }
+}
+
+/// Whether `lp` is `do { ... } while (0)` with no `break` or `continue` of
+/// its own: its body runs once, and leaves the loop at its end.
+fn runs_once(lp: &Loop) -> bool {
+    lp.kind == LoopKind::DoWhile
+        && lp.cond_pre.is_empty()
+        && lp.cond.as_ref().and_then(Expr::as_int) == Some(0)
+        && !leaves_early(&lp.body)
+}
+
+/// Whether `stmts` hold a `break` or `continue` of the loop around them
+/// (not one of a nested loop, nor a `break` of a nested `switch`).
+fn leaves_early(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break | Stmt::Continue => true,
+        Stmt::If { then, els, .. } => leaves_early(then) || leaves_early(els),
+        Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => leaves_early(b),
+        // A `continue` inside a `switch` continues the loop.
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| has_continue(&c.body)),
+        _ => false,
+    })
+}
+
+fn has_continue(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Continue => true,
+        Stmt::If { then, els, .. } => has_continue(then) || has_continue(els),
+        Stmt::Scope(b) | Stmt::Inlined { body: b, .. } => has_continue(b),
+        Stmt::Switch { cases, .. } => cases.iter().any(|c| has_continue(&c.body)),
+        _ => false,
+    })
 }
 
 /// Variables a block assigns.

@@ -133,7 +133,7 @@ impl<'p> Evaluator<'p> {
         true
     }
 
-    fn load_at(&mut self, st: &State, address: &T, size: u64, acc_ty: &Type, ty: &Type, name: &str) -> T {
+    pub(super) fn load_at(&mut self, st: &State, address: &T, size: u64, acc_ty: &Type, ty: &Type, name: &str) -> T {
         let address = address.clone();
         let scalar = !matches!(ty, Type::Record { .. } | Type::Array { .. } | Type::Float { .. });
         if let (Some((slot, offset)), true) = (Self::cell_of(&address), scalar) {

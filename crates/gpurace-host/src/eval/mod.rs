@@ -11,21 +11,27 @@
 //! host functions are followed to a bounded depth; any other call returns an
 //! unknown and makes unknown whatever its pointer arguments point to.
 
+mod bounds;
 mod environment;
+mod float;
 mod globals;
+mod ieee;
+mod library;
 mod loops;
 mod memory;
+mod rounding;
 mod value;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use gpurace_core::c::{assigned, convert, is_signed, width};
+use gpurace_core::c::{assigned, is_float, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
 use gpurace_core::{HostValue, Origin};
 use gpurace_ir::{source_name, Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
+pub use float::has_float;
 pub use memory::allocation_of;
 
 /// How deep calls to user host functions are followed.
@@ -104,8 +110,11 @@ pub struct Evaluator<'p> {
     vars: Vec<(u32, VarId)>,
     /// Their sizes in bytes, by slot, when their type has one.
     slot_bytes: Vec<Option<u64>>,
-    /// The condition under which the statement being evaluated runs.
+    /// The condition under which the statement being evaluated runs (and,
+    /// within it, the operand being evaluated).
     alive_now: T,
+    /// `alive_now` outside each `?:` arm or `&&`/`||` operand entered.
+    branches: Vec<T>,
     frames: Vec<Frame<'p>>,
     next_frame: u32,
     calls: Vec<(Span, String)>,
@@ -145,6 +154,7 @@ impl<'p> Evaluator<'p> {
             vars: Vec::new(),
             slot_bytes: Vec::new(),
             alive_now: t::tru(),
+            branches: Vec::new(),
             frames: Vec::new(),
             next_frame: 0,
             calls: Vec::new(),
@@ -292,8 +302,15 @@ impl<'p> Evaluator<'p> {
         let value = assigned(&value, &self.var_ty(var));
         if let t::Node::Leaf(Leaf::Host(i)) = &value.node {
             let read = self.frame().func.vars.get(var.0 as usize).is_some_and(|v| v.kind == gpurace_ir::VarKind::Read);
-            if !read && self.renamable.remove(i) && !self.var_name(var).contains(".ret") {
-                let name = self.var_name(var);
+            // An input a call statement returned passes through the call's
+            // result variable (`stoi.ret`) to the variable it initialises
+            // (`st = stoi.ret`), which names it; another value keeps the
+            // call's name (`config_shift(...)`), which says why it is unknown.
+            let name = self.var_name(var);
+            let input = self.values.get(*i as usize).is_some_and(|v| v.origin == Origin::Input);
+            let through = name.contains(".ret");
+            let keep = read || (through && input);
+            if !keep && self.renamable.remove(i) && !through {
                 if let Some(v) = self.values.get_mut(*i as usize) {
                     v.name = name;
                 }
@@ -480,60 +497,9 @@ impl<'p> Evaluator<'p> {
 
     fn call_stmt(&mut self, mut st: State, callee: &str, args: &'p [Expr], dst: Option<VarId>, span: Span) -> State {
         let values: Vec<T> = args.iter().map(|a| self.value(&st, a)).collect();
-        let size_of = |i: usize| values.get(i).map(|v| t::resize(v, 64, false));
         let dst_ty = dst.map(|d| self.var_ty(d));
-        match callee {
-            "cudaMalloc"
-            | "cudaMallocAsync"
-            | "cudaMallocFromPoolAsync"
-            | "cudaMallocManaged"
-            | "cudaMallocHost"
-            | "cudaHostAlloc"
-                if values.len() >= 2 =>
-            {
-                let size = size_of(1).unwrap_or_else(|| t::constant(0, 64));
-                let p = self.allocate(&st, size, span);
-                let target = values[0].clone();
-                self.store(&mut st, &target, 8, Some(p));
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaMallocPitch" if values.len() >= 4 => {
-                let width = size_of(2).unwrap_or_else(|| t::constant(0, 64));
-                let height = size_of(3).unwrap_or_else(|| t::constant(0, 64));
-                let pitch = self.input("the pitch of cudaMallocPitch", &Type::ULONG);
-                self.facts.push(t::ule(&width, &pitch));
-                self.facts.push(t::ule(&pitch, &t::constant(MAX_ALLOC, 64)));
-                let p = self.allocate(&st, t::mul(&pitch, &height), span);
-                let (target, pitch_at) = (values[0].clone(), values[1].clone());
-                self.store(&mut st, &target, 8, Some(p));
-                self.store(&mut st, &pitch_at, 8, Some(pitch));
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaGetDeviceProperties" | "cudaGetDeviceProperties_v2" if !values.is_empty() => {
-                self.device_properties(&mut st, &values[0]);
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "cudaDeviceGetAttribute" if values.len() >= 2 => {
-                self.device_attribute(&mut st, &values[0], &values[1]);
-                self.ret_status(&mut st, dst);
-                return st;
-            }
-            "malloc" | "calloc" | "aligned_alloc" | "operator new" | "operator new[]" if dst.is_some() => {
-                let size = match callee {
-                    "calloc" if values.len() >= 2 => t::mul(&size_of(0).unwrap(), &size_of(1).unwrap()),
-                    "aligned_alloc" if values.len() >= 2 => size_of(1).unwrap(),
-                    _ => size_of(0).unwrap_or_else(|| t::constant(0, 64)),
-                };
-                let p = self.allocate(&st, size, span);
-                if let Some(d) = dst {
-                    self.set(&mut st, d, p);
-                }
-                return st;
-            }
-            _ => {}
+        if self.library_call(&mut st, callee, args, &values, dst, span) {
+            return st;
         }
         if callee == gpurace_ir::INDIRECT_CALL {
             // Through a pointer to a user function: that function's call.
@@ -555,7 +521,10 @@ impl<'p> Evaluator<'p> {
                 .params
                 .iter()
                 .zip(args.iter().zip(&values))
-                .map(|(p, (a, v))| convert(v, &self.ty_of(a), &p.ty))
+                .map(|(p, (a, v))| {
+                    let from = self.ty_of(a);
+                    self.convert_value(v, &from, &p.ty)
+                })
                 .collect();
             let params = if params.len() == func.params.len() {
                 params
@@ -613,52 +582,23 @@ impl<'p> Evaluator<'p> {
         st
     }
 
-    /// `dim3 b = dim3(16, 16)` and CUDA's other integer vector types built
-    /// by their constructor: the fields get the arguments, in order. Other
-    /// constructors without a body are not modelled (their fields stay
-    /// unknown). Whether the write was done so.
-    fn construct_vector(&mut self, st: &mut State, address: &T, ty: &Type, value: &Expr) -> bool {
-        let (Type::Record { name, .. }, Expr::Call { func, args, .. }) = (ty, value) else { return false };
-        if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
-            return false;
-        }
-        let Some(record) = self.program.records.iter().find(|r| &r.name == name) else { return false };
-        let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
-        if !scalar || record.fields.len() != args.len() {
-            return false;
-        }
-        for (field, arg) in record.fields.iter().zip(args) {
-            let v = self.value_as(st, arg, &field.ty);
-            let at = t::add(address, &t::constant(u128::from(field.offset), 64));
-            self.store(st, &at, field.ty.size().unwrap_or(4), Some(v));
-        }
-        true
-    }
-
-    /// `cudaError_t` results are unknown (the analysis assumes success).
-    fn ret_status(&mut self, st: &mut State, dst: Option<VarId>) {
-        if let Some(d) = dst {
-            let ty = self.var_ty(d);
-            let v = self.input("a CUDA status", &ty);
-            self.set(st, d, v);
-        }
-    }
-
-    fn allocate(&mut self, st: &State, size: T, span: Span) -> T {
-        let index = self.allocations.len() as u128;
-        // A real allocation has a positive size that did not wrap around.
-        let sane = t::and(&t::ult(&t::constant(0, 64), &size), &t::ule(&size, &t::constant(MAX_ALLOC, 64)));
-        self.facts.push(t::implies(&st.alive, &sane));
-        self.allocations.push(Allocation { size, span });
-        t::constant((ALLOC_SLOT + index) << SLOT_BITS, 64)
-    }
-
     fn launch(&mut self, st: &State, index: usize, _span: Span) {
         let Some(l) = self.program.launches.get(index) else { return };
         let dim = |ev: &mut Self, e: &Expr| ev.value_as(st, e, &Type::UINT);
         let grid = [dim(self, &l.grid[0]), dim(self, &l.grid[1]), dim(self, &l.grid[2])];
         let block = [dim(self, &l.block[0]), dim(self, &l.block[1]), dim(self, &l.block[2])];
-        let args = l.args.iter().map(|a| self.value(st, a)).collect();
+        let params = l.kernel.and_then(|k| self.program.kernels.get(k)).map(|k| &k.params);
+        let mut args = Vec::new();
+        for (i, a) in l.args.iter().enumerate() {
+            let v = self.value(st, a);
+            // An integer parameter of a float argument: C converts it.
+            let to = params.and_then(|p| p.get(i)).map(|p| &p.ty).filter(|t| matches!(t, Type::Int { .. }));
+            let from = self.ty_of(a);
+            args.push(match to {
+                Some(to) if is_float(&from) => self.convert_value(&v, &from, to),
+                _ => v,
+            });
+        }
         self.launches.push(LaunchState {
             launch: index,
             alive: st.alive.clone(),
@@ -762,5 +702,5 @@ fn join(c: &T, a: Option<T>, b: Option<T>) -> Option<T> {
     }
 }
 
-/// CUDA's integer vector types, whose constructors set their fields in order.
-const VECTOR_TYPES: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
+#[cfg(test)]
+mod tests;

@@ -91,6 +91,12 @@ impl<'p> ExprEval for Evaluator<'p> {
     }
 
     fn call(&mut self, st: &State, _e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {
+        if let Some(v) = self.math_call(st, func, args, ty) {
+            return v;
+        }
+        if let Some(v) = self.container_call(st, func, args, ty) {
+            return v;
+        }
         if func == "new" && args.len() == 1 {
             // `new T[n]`: n elements.
             let elem = match ty {
@@ -143,5 +149,32 @@ impl<'p> ExprEval for Evaluator<'p> {
 
     fn opaque(&mut self, _e: &Expr, ty: &Type, what: &'static str) -> T {
         self.unknown(what, ty)
+    }
+
+    fn float_literal(&mut self, _e: &Expr, value: f64, ty: &Type) -> T {
+        self.float_constant(value, ty)
+    }
+
+    fn float_op(&mut self, st: &State, _e: &Expr, op: &'static str, args: &[&Expr], ty: &Type) -> T {
+        self.float_operation(st, op, args, ty)
+    }
+
+    /// Conversions the IR leaves implicit go through C's rules for floats
+    /// too: a float's term holds its IEEE bits, which are not its value.
+    fn value_as(&mut self, st: &State, e: &Expr, ty: &Type) -> T {
+        let v = self.value(st, e);
+        let from = self.ty_of(e);
+        self.convert_value(&v, &from, ty)
+    }
+
+    fn enter_branch(&mut self, cond: &T) {
+        self.branches.push(self.alive_now.clone());
+        self.alive_now = t::and(&self.alive_now, cond);
+    }
+
+    fn leave_branch(&mut self) {
+        if let Some(alive) = self.branches.pop() {
+            self.alive_now = alive;
+        }
     }
 }
