@@ -19,6 +19,7 @@
 //! used to look for a witness inside it first ([`Plausible`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::sync::Arc;
 
 use gpurace_core::arith;
 use gpurace_core::eval::Valuation;
@@ -28,7 +29,7 @@ use gpurace_ir::{Kernel, Program, Type};
 
 use super::witness::Eval;
 use crate::config::Config;
-use crate::smt::Assignment;
+use crate::smt::{Assignment, Link};
 use crate::trace::{AccessEv, Obj, Trace};
 
 /// Where an open value comes from, which decides what a race over it is.
@@ -73,6 +74,9 @@ pub(crate) struct Open {
     /// Accesses through pointers no allocation bounds: their offsets are
     /// not negative.
     pub(crate) unbounded: bool,
+    /// Arrays read as the bounds of ranges, `a[i]` and `a[i + 1]` (the row
+    /// offsets of a CSR graph or matrix): the names of their loads.
+    pub(crate) ranges: BTreeSet<Arc<str>>,
 }
 
 impl Open {
@@ -172,6 +176,7 @@ impl Open {
         }
         open.shared = open.domain_facts(site);
         open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
+        open.ranges = ranges(trace);
         open
     }
 
@@ -222,6 +227,14 @@ impl Open {
     /// witness keeps the domain.
     pub(crate) fn violation(&self, a: &Assignment, accesses: &[&AccessEv<'_>]) -> Option<(String, String)> {
         let mut eval = Eval { assignment: a, memo: Default::default() };
+        if let [a, b] = accesses {
+            let (one, two, links) = self.data_facts(a, b);
+            if !(eval.facts_hold(&one, &two) && links.iter().all(|l| eval.link_holds(l))) {
+                let text = "input data in which an array read as the bounds of ranges (`a[i]` to `a[i + 1]`) \
+                            decreases or is negative";
+                return Some((format!("{text}, which no run can have ({RANGES})"), text.to_string()));
+            }
+        }
         for (fact, why) in &self.shared {
             if eval.holds(fact, 0) {
                 continue;
@@ -261,6 +274,79 @@ impl Open {
         None
     }
 
+    /// The facts of the domain for a pair of accesses (thread 1 runs `a`).
+    pub(crate) fn pair_facts(&self, a: &AccessEv<'_>, b: &AccessEv<'_>) -> PairFacts {
+        if self.is_empty() && self.ranges.is_empty() {
+            return PairFacts::default();
+        }
+        let (mut one, mut two, links) = self.data_facts(a, b);
+        if !self.is_empty() {
+            one.extend(self.shared.iter().map(|(f, _)| f.clone()));
+            one.extend(self.access_facts(a));
+            two.extend(self.access_facts(b));
+        }
+        PairFacts { one, two, links }
+    }
+
+    /// The facts of the domain about data a pair of accesses reads: an array
+    /// read as the bounds of ranges does not decrease (for the points the
+    /// two accesses read it at), as per-thread facts of thread 1 and 2 and
+    /// links between the threads.
+    pub(crate) fn data_facts(&self, a: &AccessEv<'_>, b: &AccessEv<'_>) -> (Vec<T>, Vec<T>, Vec<Link>) {
+        if self.ranges.is_empty() {
+            return (Vec::new(), Vec::new(), Vec::new());
+        }
+        let apps = |ev: &AccessEv<'_>| -> Vec<(T, T)> {
+            let mut out = Vec::new();
+            for term in [&ev.guard, &ev.offset] {
+                for (name, app) in loads(term) {
+                    if self.ranges.contains(&name) && out.len() < MAX_POINTS {
+                        let Node::Uf(_, args) = &app.node else { continue };
+                        if !out.iter().any(|(_, f): &(T, T)| f.hash == app.hash) {
+                            out.push((args[0].clone(), app));
+                        }
+                    }
+                }
+            }
+            out
+        };
+        let (one, two) = (apps(a), apps(b));
+        let same = |x: &T, y: &T| match (&x.node, &y.node) {
+            (Node::Uf(f, _), Node::Uf(g, _)) => f == g,
+            _ => false,
+        };
+        let within = |points: &[(T, T)]| -> Vec<T> {
+            let mut facts = Vec::new();
+            for (_, fu) in points {
+                // Offsets into another array: not negative.
+                facts.push(t::cmp(CmpOp::Sle, &t::constant(0, fu.width), fu));
+            }
+            for (u, fu) in points {
+                for (v, fv) in points {
+                    if fu.hash != fv.hash && same(fu, fv) {
+                        facts.push(t::implies(&t::cmp(CmpOp::Sle, u, v), &t::cmp(CmpOp::Sle, fu, fv)));
+                    }
+                }
+            }
+            facts
+        };
+        let mut links = Vec::new();
+        for (u, fu) in &one {
+            for (v, fv) in two.iter().filter(|(_, fv)| same(fu, fv)) {
+                // u <= v (thread 1's point first) gives f(u) <= f(v), and v <= u gives f(v) <= f(u).
+                links.push(Link::Or(vec![
+                    Link::Not(Box::new(Link::Cmp(CmpOp::Sle, u.clone(), v.clone()))),
+                    Link::Cmp(CmpOp::Sle, fu.clone(), fv.clone()),
+                ]));
+                links.push(Link::Or(vec![
+                    Link::Cmp(CmpOp::Slt, u.clone(), v.clone()),
+                    Link::Not(Box::new(Link::Cmp(CmpOp::Slt, fu.clone(), fv.clone()))),
+                ]));
+            }
+        }
+        (within(&one), within(&two), links)
+    }
+
     /// A shared leaf's value in a model, as C prints it.
     pub(crate) fn value(&self, a: &Assignment, leaf: Leaf, width: u32, signed: bool) -> i128 {
         let raw = a.leaf(leaf, 0, width);
@@ -272,24 +358,114 @@ impl Open {
     }
 }
 
-pub(crate) const SIZE: &str = "a size or count is at least 1";
-pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
-pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
+/// The facts of the plausible domain for one pair of accesses.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PairFacts {
+    pub(crate) one: Vec<T>,
+    pub(crate) two: Vec<T>,
+    pub(crate) links: Vec<Link>,
+}
 
-/// The lower bounds the site's facts state for single values (`x >= c`,
-/// `c <= x`, `!(x < c)`, also under a widening or narrowing, anywhere in
-/// the facts: a program that tests a bound says which values it means):
-/// per leaf, the least stated.
-fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
-    let mut out: BTreeMap<Leaf, i128> = BTreeMap::new();
-    for fact in &site.facts {
-        bounds_in(fact, true, &mut out, 0);
+impl PairFacts {
+    /// Whether a model keeps them.
+    pub(crate) fn hold(&self, a: &Assignment) -> bool {
+        let mut eval = Eval { assignment: a, memo: Default::default() };
+        eval.facts_hold(&self.one, &self.two) && self.links.iter().all(|l| eval.link_holds(l))
+    }
+
+    pub(crate) fn add_to(&self, q: &mut crate::smt::Query) {
+        q.one.extend(self.one.iter().cloned());
+        q.two.extend(self.two.iter().cloned());
+        q.same.extend(self.links.iter().cloned());
+    }
+}
+
+/// Points of one range array per access that its facts relate.
+const MAX_POINTS: usize = 4;
+
+pub(crate) const SIZE: &str = "a size or count is at least 1";
+pub(crate) const RANGES: &str =
+    "an array read as the bounds of ranges (`a[i]` to `a[i + 1]`) holds offsets that do not decrease";
+
+/// The loads of immutable memory in `t` (`load#OBJ#SIZE(offset)`): name
+/// and application.
+fn loads(t: &T) -> Vec<(Arc<str>, T)> {
+    let mut out = Vec::new();
+    t::visit(t, &mut HashSet::new(), &mut |n| {
+        if let Node::Uf(name, args) = &n.node {
+            if name.starts_with("load#") && args.len() == 1 && (n.width == 32 || n.width == 64) {
+                out.push((name.clone(), n.clone()));
+            }
+        }
+        true
+    });
+    out
+}
+
+/// Whether the byte offset `y` is `x + size` whatever the values are
+/// (`(long)(v + 1) * 4` and `(long)v * 4`): the difference evaluated under a
+/// few valuations of the leaves, small enough not to wrap.
+fn next_element(x: &T, y: &T, size: u128) -> bool {
+    let mut leaves = BTreeSet::new();
+    t::leaves(x, &mut leaves, &mut HashSet::new());
+    t::leaves(y, &mut leaves, &mut HashSet::new());
+    let diff = t::bin(BvOp::Sub, y, x);
+    if let Some(c) = diff.as_const() {
+        return c == size;
+    }
+    (1u128..=3).all(|seed| {
+        let mut a = Assignment::default();
+        for (i, (leaf, _)) in leaves.iter().enumerate() {
+            let v = (seed * 7919 + i as u128 * 104_729) % 997 + 1;
+            for th in 0..2 {
+                a.values.insert((*leaf, th), v);
+            }
+        }
+        Eval { assignment: &a, memo: Default::default() }.value(&diff, 0) == size
+    })
+}
+
+/// The immutable arrays a trace reads as the bounds of ranges: one side of
+/// a comparison or a difference reads `a[i + 1]` and the other `a[i]`
+/// (`for (j = row[v]; j < row[v + 1]; j++)`, `row[v + 1] - row[v]`).
+fn ranges(trace: &Trace<'_>) -> BTreeSet<Arc<str>> {
+    let mut out = BTreeSet::new();
+    let mut seen = HashSet::new();
+    for term in trace_terms(trace) {
+        t::visit(term, &mut seen, &mut |n| {
+            let (a, b) = match &n.node {
+                Node::Cmp(CmpOp::Slt | CmpOp::Sle | CmpOp::Ult | CmpOp::Ule, a, b) | Node::Bin(BvOp::Sub, a, b) => {
+                    (a, b)
+                }
+                _ => return true,
+            };
+            for (x, y) in [(a, b), (b, a)] {
+                for (name, fy) in loads(x) {
+                    let size: u128 = name.rsplit('#').next().and_then(|s| s.parse().ok()).unwrap_or(0);
+                    let Node::Uf(_, ya) = &fy.node else { continue };
+                    for (other, fx) in loads(y) {
+                        let Node::Uf(_, xa) = &fx.node else { continue };
+                        if other == name && size > 0 && next_element(&xa[0], &ya[0], size) {
+                            out.insert(name.clone());
+                        }
+                    }
+                }
+            }
+            true
+        });
     }
     out
 }
 
-/// The lower bounds `t` states when it holds (`positive`) or fails.
-fn bounds_in(t: &T, positive: bool, out: &mut BTreeMap<Leaf, i128>, depth: usize) {
+pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
+pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
+
+/// The lower bounds the site's facts test single values against, wherever
+/// the test is (an `assert`, an early exit, a short-circuit `||` of them):
+/// per leaf, the least value from which a test's upper side starts (`x < 0`
+/// and `x >= 0` start it at 0, `x <= 0` and `x > 0` at 1). A program that
+/// tests `stride < 0` means `stride = 0` to be a value it can run with.
+fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
     fn leaf_of(t: &T) -> Option<Leaf> {
         match &t.node {
             Node::Leaf(l) => Some(*l),
@@ -297,37 +473,30 @@ fn bounds_in(t: &T, positive: bool, out: &mut BTreeMap<Leaf, i128>, depth: usize
             _ => None,
         }
     }
-    if depth > 64 {
-        return;
-    }
-    match &t.node {
-        Node::Not(a) => bounds_in(a, !positive, out, depth + 1),
-        // A C truth value compared with 0 (`--assume` facts): `(c ? 1 : 0) == 0`.
-        Node::Cmp(CmpOp::Eq, a, b) if b.as_const() == Some(0) => {
-            if let Node::Ite(c, one, zero) = &a.node {
-                if one.as_const() == Some(1) && zero.as_const() == Some(0) {
-                    bounds_in(c, !positive, out, depth + 1);
-                }
-            }
-        }
-        Node::And(a, b) | Node::Or(a, b) => {
-            bounds_in(a, positive, out, depth + 1);
-            bounds_in(b, positive, out, depth + 1);
-        }
-        Node::Cmp(op @ (CmpOp::Sle | CmpOp::Slt | CmpOp::Ule | CmpOp::Ult), a, b) => {
+    let mut out: BTreeMap<Leaf, i128> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    for fact in &site.facts {
+        t::visit(fact, &mut seen, &mut |n| {
+            let Node::Cmp(op @ (CmpOp::Sle | CmpOp::Slt | CmpOp::Ule | CmpOp::Ult), a, b) = &n.node else {
+                return true;
+            };
             let signed = matches!(op, CmpOp::Sle | CmpOp::Slt);
             let strict = matches!(op, CmpOp::Slt | CmpOp::Ult);
-            // Holding, `c <= x` (`c < x`) bounds x below; failing, `x < c`
-            // (`x <= c`) does.
-            let (x, c, strict) = if positive { (b, a, strict) } else { (a, b, !strict) };
-            let (Some(leaf), Some(c)) = (leaf_of(x), c.as_const()) else { return };
-            let c = if signed { arith::signed(c, x.width.max(1)) } else { c as i128 };
-            let bound = if strict { c + 1 } else { c };
-            let slot = out.entry(leaf).or_insert(bound);
+            // `x < c` and `c <= x` split at c; `x <= c` and `c < x` at c + 1.
+            let (x, c, at_next) = match (leaf_of(a), b.as_const(), leaf_of(b), a.as_const()) {
+                (Some(x), Some(c), _, _) => (x, (c, b.width), !strict),
+                (_, _, Some(x), Some(c)) => (x, (c, a.width), strict),
+                _ => return true,
+            };
+            let (c, w) = c;
+            let c = if signed { arith::signed(c, w.max(1)) } else { c as i128 };
+            let bound = if at_next { c + 1 } else { c };
+            let slot = out.entry(x).or_insert(bound);
             *slot = (*slot).min(bound);
-        }
-        _ => {}
+            true
+        });
     }
+    out
 }
 
 /// How a report names a kernel-side leaf.
@@ -457,10 +626,15 @@ mod tests {
         let mut site = Site::empty(0);
         site.facts.push(t::cmp(CmpOp::Slt, &zero, &host(1)));
         assert_eq!(lower_bounds(&site).get(&Leaf::Host(1)), Some(&1));
-        // An upper bound alone says nothing about the lower end.
+        // An upper bound alone allows nothing below 1.
         let mut site = Site::empty(0);
         site.facts.push(t::not(&t::cmp(CmpOp::Slt, &t::constant(1024, 32), &host(2))));
-        assert_eq!(lower_bounds(&site).get(&Leaf::Host(2)), None);
+        assert!(lower_bounds(&site).get(&Leaf::Host(2)).is_none_or(|c| *c >= 1));
+        // A test inside a short-circuit `||` (`ite(s < 0, 1, 0) == 0`) counts.
+        let tested = t::ite(&t::cmp(CmpOp::Slt, &host(4), &zero), &t::constant(1, 32), &zero);
+        let mut site = Site::empty(0);
+        site.facts.push(t::eq(&tested, &zero));
+        assert_eq!(lower_bounds(&site).get(&Leaf::Host(4)), Some(&0));
     }
 
     #[test]

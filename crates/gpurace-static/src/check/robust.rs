@@ -45,16 +45,29 @@ pub(super) fn max_threshold(leaf: Leaf) -> i128 {
     }
 }
 
-/// Counterexample rounds of one check (each raises a threshold or takes
-/// another witness).
-const ROUNDS: usize = 8;
+/// How much one check may do: counterexample rounds (each raises a
+/// threshold or takes another witness), thresholds raised one past a
+/// counterexample before one jumps to the witness's value, and halvings of
+/// a threshold that jumped.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Effort {
+    rounds: usize,
+    steps: usize,
+    bisections: usize,
+}
 
-/// Thresholds raised one past a counterexample before one jumps to the
-/// witness's value.
-const STEPS: usize = 3;
+/// For a race over values the program computes and gpurace could not: the
+/// check decides whether it is a race.
+const DECIDE: Effort = Effort { rounds: 8, steps: 3, bisections: 6 };
 
-/// Halvings of a threshold that jumped.
-const BISECTIONS: usize = 6;
+/// For a race over inputs alone: a race whatever the check says, which only
+/// words its condition.
+const WORDING: Effort = Effort { rounds: 3, steps: 1, bisections: 3 };
+
+/// Checks per solver lane of each kind; a race left unchecked holds under
+/// the condition of its witness, and says so.
+pub(crate) const DECIDING_CHECKS: usize = 12;
+pub(crate) const WORDING_CHECKS: usize = 3;
 
 /// What one counterexample round found.
 enum Round {
@@ -218,6 +231,18 @@ impl Frame {
     }
 }
 
+/// What one check is about: a race query, the open values it depends on,
+/// and how it checks them.
+#[derive(Clone, Copy)]
+struct Subject<'a> {
+    frame: &'a Frame,
+    q: &'a Query,
+    relevant: &'a BTreeSet<Leaf>,
+    /// The inputs among the open values keep the witness's values.
+    fix_inputs: bool,
+    effort: Effort,
+}
+
 /// The outcome of one quantified check.
 enum Outcome {
     /// The race holds for every plausible value with these lower bounds.
@@ -230,7 +255,7 @@ enum Outcome {
 impl Worker<'_, '_> {
     /// How the race of `q` (a race query for one relation, with its strict
     /// facts) whose checked model is `witness` depends on the open values.
-    pub(crate) fn holding(&mut self, trace: &Trace<'_>, q: &Query, witness: &Assignment) -> Holding {
+    pub(crate) fn holding(&mut self, q: &Query, witness: &Assignment) -> Holding {
         let Some(frame) = self.frame else { return Holding::default() };
         let relevant = frame.relevant(q);
         if relevant.is_empty() {
@@ -238,16 +263,19 @@ impl Worker<'_, '_> {
         }
         let unmodelled = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Unmodelled));
         let inputs = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Input));
-        if self.robust_left == 0 {
+        let (left, effort) =
+            if unmodelled { (&mut self.robust_left, DECIDE) } else { (&mut self.wording_left, WORDING) };
+        if *left == 0 {
             let condition = format!(
                 "with {}; gpurace did not check other values (the kernel's budget for such checks is spent)",
                 self.describe(frame, witness, &relevant)
             );
             return Holding { holds: Holds::Conditional, condition: Some(condition), unmodelled, rests_on: None };
         }
-        self.robust_left -= 1;
+        *left -= 1;
         let stage = std::mem::replace(&mut self.solver.stage, "robust");
-        let every = self.forall(trace, frame, q, witness, &relevant, false);
+        let subject = Subject { frame, q, relevant: &relevant, fix_inputs: false, effort };
+        let every = self.forall(&subject, witness);
         let holding = match every {
             Outcome::Every(thresholds) => Holding {
                 holds: Holds::EveryValue,
@@ -259,7 +287,8 @@ impl Worker<'_, '_> {
                 // Inputs fixed, every value of the computed ones: a race for
                 // those inputs, whatever gpurace could not compute.
                 let over_unmodelled = unmodelled
-                    && !(inputs && matches!(self.forall(trace, frame, q, witness, &relevant, true), Outcome::Every(_)));
+                    && !(inputs
+                        && matches!(self.forall(&Subject { fix_inputs: true, ..subject }, witness), Outcome::Every(_)));
                 let condition = format!(
                     "with {}, not for every value: not with {}",
                     self.describe(frame, witness, &relevant),
@@ -286,35 +315,18 @@ impl Worker<'_, '_> {
         holding
     }
 
-    /// Whether the race of `q` holds for every plausible value of the open
-    /// values (the inputs among them fixed to the witness's when
+    /// Whether the race of the subject holds for every plausible value of the
+    /// open values (the inputs among them fixed to the witness's when
     /// `fix_inputs`), with the witness's threads.
-    fn forall(
-        &mut self,
-        trace: &Trace<'_>,
-        frame: &Frame,
-        q: &Query,
-        witness: &Assignment,
-        relevant: &BTreeSet<Leaf>,
-        fix_inputs: bool,
-    ) -> Outcome {
+    fn forall(&mut self, subject: &Subject<'_>, witness: &Assignment) -> Outcome {
         let Some(mut checker) = self.checker.take() else { return Outcome::Undecided };
-        let outcome = self.forall_with(&mut checker, trace, frame, q, witness, relevant, fix_inputs);
+        let outcome = self.forall_with(&mut checker, subject, witness);
         self.checker = Some(checker);
         outcome
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn forall_with(
-        &mut self,
-        checker: &mut crate::smt::Solver<'_>,
-        trace: &Trace<'_>,
-        frame: &Frame,
-        q: &Query,
-        witness: &Assignment,
-        relevant: &BTreeSet<Leaf>,
-        fix_inputs: bool,
-    ) -> Outcome {
+    fn forall_with(&mut self, checker: &mut crate::smt::Solver<'_>, s: &Subject<'_>, witness: &Assignment) -> Outcome {
+        let (frame, relevant, effort) = (s.frame, s.relevant, s.effort);
         let mut thresholds: BTreeMap<Leaf, i128> = BTreeMap::new();
         let mut witness = Box::new(witness.clone());
         // A threshold set to the witness's value, and the least value it may
@@ -322,8 +334,8 @@ impl Worker<'_, '_> {
         let mut jumped: Option<(Leaf, i128)> = None;
         let mut raised = 0;
         let mut found = false;
-        for _ in 0..ROUNDS {
-            match self.round(checker, trace, frame, q, &witness, relevant, fix_inputs, &thresholds) {
+        for _ in 0..effort.rounds {
+            match self.round(checker, s, &witness, &thresholds) {
                 Round::Every => {
                     found = true;
                     break;
@@ -341,11 +353,11 @@ impl Worker<'_, '_> {
                     };
                     // Step by step first, then straight to the witness's
                     // value (lowered again once it holds).
-                    let next = if raised < STEPS { c + 1 } else { w };
+                    let next = if raised < effort.steps { c + 1 } else { w };
                     if next > max_threshold(leaf) {
                         return Outcome::Counter(cex);
                     }
-                    if raised >= STEPS {
+                    if raised >= effort.steps {
                         jumped = Some((leaf, c + 1));
                     }
                     raised += 1;
@@ -359,25 +371,23 @@ impl Worker<'_, '_> {
         // Lower a threshold that jumped, by halves, while the race holds.
         if let Some((leaf, mut low)) = jumped {
             let mut high = thresholds[&leaf];
-            for _ in 0..BISECTIONS {
+            for _ in 0..effort.bisections {
                 if low >= high {
                     break;
                 }
                 let mid = low + (high - low) / 2;
                 let mut trial = thresholds.clone();
                 trial.insert(leaf, mid);
-                match self.round(checker, trace, frame, q, &witness, relevant, fix_inputs, &trial) {
+                match self.round(checker, s, &witness, &trial) {
                     Round::Every => high = mid,
                     // Other threads race at the lower value: try them once.
-                    Round::RaceAt(other) => {
-                        match self.round(checker, trace, frame, q, &other, relevant, fix_inputs, &trial) {
-                            Round::Every => {
-                                high = mid;
-                                witness = other;
-                            }
-                            _ => low = mid + 1,
+                    Round::RaceAt(other) => match self.round(checker, s, &other, &trial) {
+                        Round::Every => {
+                            high = mid;
+                            witness = other;
                         }
-                    }
+                        _ => low = mid + 1,
+                    },
                     Round::NoRaceAt(_) | Round::Undecided => low = mid + 1,
                 }
             }
@@ -388,19 +398,15 @@ impl Worker<'_, '_> {
 
     /// One counterexample round: none (the race holds for every value above
     /// `thresholds`), or one with or without a race at its values.
-    #[allow(clippy::too_many_arguments)]
     fn round(
         &mut self,
         checker: &mut crate::smt::Solver<'_>,
-        trace: &Trace<'_>,
-        frame: &Frame,
-        q: &Query,
+        s: &Subject<'_>,
         witness: &Assignment,
-        relevant: &BTreeSet<Leaf>,
-        fix_inputs: bool,
         thresholds: &BTreeMap<Leaf, i128>,
     ) -> Round {
-        let mut positive = pins(trace, frame, q, witness, relevant, fix_inputs);
+        let (frame, q) = (s.frame, s.q);
+        let mut positive = pins(frame, q, witness, s.relevant, s.fix_inputs);
         for v in &frame.open.kernel {
             if let Some(min) = thresholds.get(&v.leaf) {
                 positive.push((at_least(v, *min), 1));
@@ -415,7 +421,7 @@ impl Worker<'_, '_> {
         // Is there a race at all with the counterexample's values?
         let mut at = q.clone();
         at.one.extend(frame.open.shared.iter().map(|(f, _)| f.clone()));
-        for leaf in relevant {
+        for leaf in s.relevant {
             let Some((_, width)) = frame.open.values.get(leaf) else { continue };
             let value = t::constant(cex.leaf(*leaf, 0, *width), *width);
             at.one.push(t::eq(&t::leaf(*leaf, *width, t::Deps::default()), &value));
@@ -471,15 +477,7 @@ impl Worker<'_, '_> {
 /// do not define), the functions' values at the points the witness uses,
 /// the shared values a witness fixes, and the inputs when `fix_inputs`;
 /// with the defining facts and the domain's shared facts.
-fn pins(
-    trace: &Trace<'_>,
-    frame: &Frame,
-    q: &Query,
-    witness: &Assignment,
-    relevant: &BTreeSet<Leaf>,
-    fix_inputs: bool,
-) -> Vec<(T, u8)> {
-    let _ = trace;
+fn pins(frame: &Frame, q: &Query, witness: &Assignment, relevant: &BTreeSet<Leaf>, fix_inputs: bool) -> Vec<(T, u8)> {
     let no = t::Deps::default();
     let mut out: Vec<(T, u8)> = Vec::new();
     let mut leaves = BTreeSet::new();

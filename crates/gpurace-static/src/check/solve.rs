@@ -13,7 +13,7 @@ use gpurace_core::Site;
 use gpurace_ir::Kernel;
 
 use super::pairs::{divergence_query, pair_query, Job};
-use super::robust::{Frame, Holding};
+use super::robust::{Frame, Holding, DECIDING_CHECKS, WORDING_CHECKS};
 use super::witness::{
     at_geometry, bounds_facts, complete_products, facts_hold, is_small, probes, products_exact, wrap_facts,
     SMALL_COUNT, SMALL_GRID, SMALL_PARAM,
@@ -156,7 +156,8 @@ pub(super) fn run_jobs(
             prober,
             frame: Some(frame),
             checker,
-            robust_left: ROBUST_CHECKS,
+            robust_left: DECIDING_CHECKS,
+            wording_left: WORDING_CHECKS,
         };
         let mut local = Found::default();
         for job in jobs.iter().skip(index).step_by(lanes) {
@@ -225,10 +226,6 @@ fn unnamed() -> (String, String) {
 
 /// Solver lanes of one kernel at most.
 const MAX_LANES: usize = 4;
-
-/// Races per lane whose dependence on open values is checked; the others
-/// hold under the condition of their witness.
-const ROBUST_CHECKS: usize = 12;
 
 /// The reason the wall-clock safety net gives.
 pub(super) const KERNEL_TIME: &str = "the kernel's wall-clock safety net fired";
@@ -503,19 +500,11 @@ impl Worker<'_, '_> {
                             // for one with plausible values, else it is only
                             // possible.
                             let open = self.frame.map(|f| &f.open);
-                            let (plausible_a, plausible_b) = match open {
-                                Some(open) if !open.is_empty() => {
-                                    let mut one: Vec<T> = open.shared.iter().map(|(f, _)| f.clone()).collect();
-                                    one.extend(open.access_facts(ea));
-                                    (one, open.access_facts(eb))
-                                }
-                                _ => (Vec::new(), Vec::new()),
-                            };
-                            if !facts_hold(&plausible_a, &plausible_b, &assignment) {
+                            let plausible = open.map(|o| o.pair_facts(ea, eb)).unwrap_or_default();
+                            if !plausible.hold(&assignment) {
                                 let why =
                                     open.and_then(|o| o.violation(&assignment, &[ea, eb])).unwrap_or_else(unnamed);
-                                strict.one.extend(plausible_a.iter().cloned());
-                                strict.two.extend(plausible_b.iter().cloned());
+                                plausible.add_to(&mut strict);
                                 match self.ask_strict(&strict, "plausible", self.rlimit, job, &remaining, assignment) {
                                     Ok(clean) => assignment = clean,
                                     Err(Excluded::Hit(mut hit)) => {
@@ -545,14 +534,13 @@ impl Worker<'_, '_> {
                             small.two.extend(wrap_facts(&eb.offset));
                             small.one.extend(in_a);
                             small.two.extend(in_b);
-                            small.one.extend(plausible_a);
-                            small.two.extend(plausible_b);
+                            plausible.add_to(&mut small);
                             let assignment = if is_small(&small, &assignment) {
                                 assignment
                             } else {
                                 self.minimize(small.clone()).unwrap_or(assignment)
                             };
-                            let holding = self.holding(trace, &small, &assignment);
+                            let holding = self.holding(&small, &assignment);
                             found.races.push(Hit { job: job.clone(), relation: r, assignment, holding });
                             remaining.retain(|x| *x != r);
                             if remaining.is_empty() {
@@ -600,7 +588,7 @@ impl Worker<'_, '_> {
                                 if !is_small(&strict, &assignment) {
                                     assignment = self.minimize(strict.clone()).unwrap_or(assignment);
                                 }
-                                self.holding(trace, &strict, &assignment)
+                                self.holding(&strict, &assignment)
                             }
                         };
                         found.races.push(Hit { job: job.clone(), relation: Relation::SameBlock, assignment, holding })
@@ -629,6 +617,9 @@ pub(super) struct Worker<'a, 'c> {
     pub(super) frame: Option<&'a Frame>,
     /// The solver of those checks (`check::robust`), when there are open values.
     pub(super) checker: Option<smt::Solver<'c>>,
-    /// Robustness checks this lane may still make.
+    /// Robustness checks this lane may still make: of races over values the
+    /// program computes (they decide whether the race counts), and of races
+    /// over inputs alone (they only word the condition).
     pub(super) robust_left: usize,
+    pub(super) wording_left: usize,
 }

@@ -13,7 +13,7 @@ use super::intervals::{count_eqs, group_counts};
 use super::pairs::pair_query;
 use crate::config::Config;
 use crate::shape;
-use crate::smt::{self, Assignment, Query, Relation};
+use crate::smt::{self, Assignment, Link, Query, Relation};
 use crate::trace::{Abstractions, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
 
 /// Bounds that make a witness small: loop counters and other exact
@@ -207,6 +207,33 @@ impl Eval<'_> {
 
     pub(super) fn facts_hold(&mut self, one: &[T], two: &[T]) -> bool {
         one.iter().all(|f| self.holds(f, 0)) && two.iter().all(|f| self.holds(f, 1))
+    }
+
+    /// Whether a link between the threads holds in the model.
+    pub(super) fn link_holds(&mut self, l: &Link) -> bool {
+        match l {
+            Link::Eq(a, b) => self.value(a, 0) == self.value(b, 1),
+            Link::One(a) => self.holds(a, 0),
+            Link::Two(a) => self.holds(a, 1),
+            Link::And(parts) => parts.iter().all(|p| self.link_holds(p)),
+            Link::Or(parts) => parts.iter().any(|p| self.link_holds(p)),
+            Link::Not(l) => !self.link_holds(l),
+            Link::Group(g, together) => smt::group_holds(*g, self.assignment) == *together,
+            Link::Cmp(op, a, b) => {
+                let (x, y, w) = (self.value(a, 0), self.value(b, 1), a.width.max(1));
+                match op {
+                    t::CmpOp::Eq => x == y,
+                    t::CmpOp::Ult => x < y,
+                    t::CmpOp::Ule => x <= y,
+                    t::CmpOp::Slt => arith::signed(x, w) < arith::signed(y, w),
+                    t::CmpOp::Sle => arith::signed(x, w) <= arith::signed(y, w),
+                    t::CmpOp::SMulFits => {
+                        let p = arith::signed(x, w).checked_mul(arith::signed(y, w));
+                        p.is_some_and(|p| p >= -(1i128 << (w - 1)) && p < (1i128 << (w - 1)))
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -76,6 +76,20 @@ impl<'c> Solver<'c> {
             }
             Link::One(a) => self.boolean(a, 1),
             Link::Two(a) => self.boolean(a, 2),
+            Link::Cmp(op, a, b) => {
+                let (x, y) = (self.bv(a, 1), self.bv(b, 2));
+                match op {
+                    CmpOp::Eq => x._eq(&y),
+                    CmpOp::Ult => x.bvult(&y),
+                    CmpOp::Ule => x.bvule(&y),
+                    CmpOp::Slt => x.bvslt(&y),
+                    CmpOp::Sle => x.bvsle(&y),
+                    CmpOp::SMulFits => {
+                        Bool::and(self.ctx, &[&x.bvmul_no_overflow(&y, true), &x.bvmul_no_underflow(&y)])
+                    }
+                }
+            }
+            Link::Not(l) => self.link(l).not(),
             Link::Group(g, together) => {
                 let inside = self.group(*g);
                 if *together {

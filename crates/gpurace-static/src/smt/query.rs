@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use gpurace_core::arith;
 use gpurace_core::eval::Valuation;
-use gpurace_core::term::{Leaf, T};
+use gpurace_core::term::{CmpOp, Leaf, T};
 
 use crate::trace::{Abstractions, Group};
 
@@ -64,6 +64,11 @@ impl Link {
                 parts.iter().for_each(|p| p.hash_into(h));
             }
             Link::Group(g, together) => (5u8, g, together).hash(h),
+            Link::Cmp(op, a, b) => (6u8, op, a.hash, b.hash).hash(h),
+            Link::Not(l) => {
+                7u8.hash(h);
+                l.hash_into(h);
+            }
         }
     }
 
@@ -74,15 +79,16 @@ impl Link {
             Link::One(a) | Link::Two(a) => a.is_false(),
             Link::And(parts) => parts.iter().any(Link::is_false),
             Link::Or(parts) => parts.iter().all(Link::is_false),
-            Link::Group(..) => false,
+            Link::Group(..) | Link::Cmp(..) | Link::Not(_) => false,
         }
     }
 
     pub(super) fn terms<'a>(&'a self, out: &mut Vec<&'a T>) {
         match self {
-            Link::Eq(a, b) => out.extend([a, b]),
+            Link::Eq(a, b) | Link::Cmp(_, a, b) => out.extend([a, b]),
             Link::One(a) | Link::Two(a) => out.push(a),
             Link::And(parts) | Link::Or(parts) => parts.iter().for_each(|p| p.terms(out)),
+            Link::Not(l) => l.terms(out),
             Link::Group(..) => {}
         }
     }
@@ -101,6 +107,9 @@ pub enum Link {
     Or(Vec<Link>),
     /// Both threads are (`true`) or are not (`false`) in one group.
     Group(Group, bool),
+    /// `a` for thread 1 compared with `b` for thread 2 (`a <=s b`).
+    Cmp(CmpOp, T, T),
+    Not(Box<Link>),
 }
 
 impl Query {
