@@ -378,6 +378,16 @@ impl<'k> Exec<'k> {
                     };
                     out.push((at, size, value));
                 }
+                // An array of scalars (`sizes_[2]`): each element, named as a
+                // load of it from the parameter names it (`path+offset`).
+                Type::Array { elem, len: Some(len) } if *len <= 64 && matches!(**elem, Type::Int { .. }) => {
+                    let Some(size) = elem.size() else { continue };
+                    for k in 0..*len {
+                        let id = self.field_leaf(index, format!("{path}+{}", k * size));
+                        let value = t::leaf(Leaf::ParamField(id), width(elem).max(1), Deps::default());
+                        out.push((at + u128::from(k * size), size, value));
+                    }
+                }
                 _ => {}
             }
         }
