@@ -1,9 +1,10 @@
 //! Runs `gpurace check` on every fixture of the repository's
 //! `tests/fixtures/static/` (kernels, the static engine) and
 //! `tests/fixtures/host/` (whole programs, host-guided analysis),
-//! `tests/fixtures/program/` (programs of several units) and compares
-//! its verdict with the one the fixture's header expects, and its human
-//! report with an insta snapshot.
+//! `tests/fixtures/program/` (programs of several units),
+//! `tests/fixtures/plausible/` (races over values gpurace does not know) and
+//! compares its verdict with the one the fixture's header expects, and its
+//! human report with an insta snapshot.
 //!
 //! A fixture starts with `//` comment lines; besides prose they hold:
 //!
