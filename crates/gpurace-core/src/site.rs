@@ -20,6 +20,11 @@ pub struct Site {
     /// Facts over shared leaves ([`crate::term::Leaf::Host`] values, kernel
     /// parameters, `blockDim`, `gridDim`) that hold whenever the launch runs.
     pub facts: Vec<T>,
+    /// Those of `facts` that the program (or the user) states: the
+    /// conditions the launch runs under (asserts, early exits, enclosing
+    /// `if`s) and the facts given by hand, as opposed to what the evaluation
+    /// derives (no signed overflow, loop summaries).
+    pub tests: Vec<T>,
     /// `blockDim` / `gridDim` when the host code fixes every dimension.
     pub block: Option<[u32; 3]>,
     pub grid: Option<[u32; 3]>,
@@ -83,6 +88,7 @@ impl Site {
             label: String::new(),
             config: String::new(),
             facts: Vec::new(),
+            tests: Vec::new(),
             block: None,
             grid: None,
             geometry: false,

@@ -62,7 +62,10 @@ pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption])
             let mut usable = true;
             for site in out.sites.iter_mut().filter(|s| s.kernel == i).chain((!has_site).then_some(&mut fresh)) {
                 match assume::fact(program, kernel, site, &a.expr) {
-                    Ok(Some(fact)) => site.facts.push(fact),
+                    Ok(Some(fact)) => {
+                        site.tests.push(fact.clone());
+                        site.facts.push(fact);
+                    }
                     Ok(None) => {
                         if named {
                             out.errors.push(format!(
@@ -296,6 +299,7 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
         label,
         config,
         facts,
+        tests: vec![state.alive.clone()],
         block: constant(&state.block),
         grid: constant(&state.grid),
         geometry: true,

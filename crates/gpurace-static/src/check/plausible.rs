@@ -66,8 +66,10 @@ pub(crate) struct Open {
     pub(crate) kernel: Vec<KernelValue>,
     /// Per kernel-side leaf, the open values it depends on.
     pub(crate) depends: BTreeMap<Leaf, BTreeSet<Leaf>>,
-    /// Shared leaves a witness fixes (an exact host loop's iteration, a
-    /// non-integer argument): a race in one of their values is a race.
+    /// Shared leaves a witness fixes (a non-integer argument, a float field):
+    /// one value at the launch, which no fact relates to another. (An exact
+    /// host loop's iteration is not fixed: facts tie it to the loop's bounds,
+    /// and fixing it would narrow the values the check quantifies over.)
     pub(crate) fixed: Vec<(Leaf, u32)>,
     /// Facts of the plausible domain over shared values, each with why.
     pub(crate) shared: Vec<(T, &'static str)>,
@@ -156,11 +158,6 @@ impl Open {
             };
             open.depends.insert(leaf, depends);
             open.kernel.push(KernelValue { leaf, width, signed, size, name: leaf_name(program, kernel, trace, leaf) });
-        }
-        for (i, v) in site.values.iter().enumerate() {
-            if v.origin == Origin::Iteration {
-                open.fixed.push((Leaf::Host(i as u32), v.width));
-            }
         }
         // Parameters a launch passes that no fact binds (floats): one value.
         if launch {
@@ -460,7 +457,8 @@ fn ranges(trace: &Trace<'_>) -> BTreeSet<Arc<str>> {
 pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
 pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
 
-/// The lower bounds the site's facts test single values against, wherever
+/// The lower bounds the program's own tests at the site (`Site::tests`) test
+/// single values against, wherever
 /// the test is (an `assert`, an early exit, a short-circuit `||` of them):
 /// per leaf, the least value from which a test's upper side starts (`x < 0`
 /// and `x >= 0` start it at 0, `x <= 0` and `x > 0` at 1). A program that
@@ -475,7 +473,7 @@ fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
     }
     let mut out: BTreeMap<Leaf, i128> = BTreeMap::new();
     let mut seen = HashSet::new();
-    for fact in &site.facts {
+    for fact in &site.tests {
         t::visit(fact, &mut seen, &mut |n| {
             let Node::Cmp(op @ (CmpOp::Sle | CmpOp::Slt | CmpOp::Ule | CmpOp::Ult), a, b) = &n.node else {
                 return true;
@@ -620,20 +618,20 @@ mod tests {
         // `if (s < 0 || s > 15) return 1;` leaves `!((s < 0) || (15 < s))`.
         let exit = t::not(&t::or(&t::cmp(CmpOp::Slt, &host(3), &zero), &t::cmp(CmpOp::Slt, &fifteen, &host(3))));
         let mut site = Site::empty(0);
-        site.facts.push(exit);
+        site.tests.push(exit);
         assert_eq!(lower_bounds(&site).get(&Leaf::Host(3)), Some(&0));
         // `n > 0` (`0 < n`): the bound is 1, which the domain's rule keeps.
         let mut site = Site::empty(0);
-        site.facts.push(t::cmp(CmpOp::Slt, &zero, &host(1)));
+        site.tests.push(t::cmp(CmpOp::Slt, &zero, &host(1)));
         assert_eq!(lower_bounds(&site).get(&Leaf::Host(1)), Some(&1));
         // An upper bound alone allows nothing below 1.
         let mut site = Site::empty(0);
-        site.facts.push(t::not(&t::cmp(CmpOp::Slt, &t::constant(1024, 32), &host(2))));
+        site.tests.push(t::not(&t::cmp(CmpOp::Slt, &t::constant(1024, 32), &host(2))));
         assert!(lower_bounds(&site).get(&Leaf::Host(2)).is_none_or(|c| *c >= 1));
         // A test inside a short-circuit `||` (`ite(s < 0, 1, 0) == 0`) counts.
         let tested = t::ite(&t::cmp(CmpOp::Slt, &host(4), &zero), &t::constant(1, 32), &zero);
         let mut site = Site::empty(0);
-        site.facts.push(t::eq(&tested, &zero));
+        site.tests.push(t::eq(&tested, &zero));
         assert_eq!(lower_bounds(&site).get(&Leaf::Host(4)), Some(&0));
     }
 

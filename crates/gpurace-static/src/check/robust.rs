@@ -414,7 +414,15 @@ impl Worker<'_, '_> {
         }
         let negative: Vec<(T, u8)> = frame.per_thread.iter().flat_map(|f| [(f.clone(), 1), (f.clone(), 2)]).collect();
         let cex = match checker.refute(q, &positive, &negative) {
-            Answer::Unsat => return Round::Every,
+            // Only when some value keeps what the check fixes: a witness's
+            // values and thresholds that no launch has would make the claim
+            // empty.
+            Answer::Unsat => {
+                return match checker.satisfiable(&positive) {
+                    Answer::Sat(_) => Round::Every,
+                    _ => Round::Undecided,
+                }
+            }
             Answer::Unknown(_) => return Round::Undecided,
             Answer::Sat(cex) => cex,
         };

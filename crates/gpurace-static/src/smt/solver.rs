@@ -372,6 +372,29 @@ impl<'c> Solver<'c> {
         answer
     }
 
+    /// Whether the common facts and `facts` (each of thread 1 or 2) have a
+    /// model, which is returned.
+    pub fn satisfiable(&mut self, facts: &[(T, u8)]) -> Answer {
+        let q = Query {
+            one: Vec::new(),
+            two: Vec::new(),
+            same: Vec::new(),
+            overlap: None,
+            cases: Vec::new(),
+            apart: Vec::new(),
+            abstractions: Default::default(),
+        };
+        self.solver.push();
+        for (f, th) in facts {
+            let b = self.boolean(f, *th);
+            self.solver.assert(&b);
+        }
+        let outcome = self.decide(&self.solver, self.stage);
+        let answer = self.answer(outcome, &q);
+        self.solver.pop(1);
+        answer
+    }
+
     /// A model of `facts` (over shared values: launch sizes, parameters,
     /// host values) alone, with no pair of threads: a launch the host code
     /// allows.
