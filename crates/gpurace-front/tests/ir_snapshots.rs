@@ -106,6 +106,7 @@ snapshot_tests!(
     inline_shared_decl,
     int_types,
     jumps,
+    libcudacxx_atomics,
     lvalue_forms,
     mem_constant,
     mem_device_global,
@@ -407,6 +408,51 @@ fn atomic_ops_and_scopes() {
             (AtomicOp::Sub, Scope::Device, Space::Global),
         ]
     );
+}
+
+/// libcu++'s atomics are atomics on the element they name, at their scope,
+/// with the fences of their memory order; a thread-scope one is a plain
+/// read and write, and constructing an `atomic_ref` reads nothing.
+#[test]
+fn libcudacxx_atomics_are_on_the_element() {
+    let p = lower("libcudacxx_atomics").program;
+    let k = &p.kernels[0];
+    let param = |b: &Base| match b {
+        Base::Param { index, .. } => k.params[*index as usize].name.clone(),
+        other => format!("{other:?}"),
+    };
+    let seen: Vec<String> = stmts(&k.body)
+        .into_iter()
+        .filter_map(|s| match s {
+            Stmt::Atomic { access, .. } => match access.kind {
+                AccessKind::Atomic { op, scope } => Some(format!("{op:?}.{} {}", scope.name(), param(&access.base))),
+                _ => None,
+            },
+            Stmt::Fence { scope, .. } => Some(format!("fence.{}", scope.name())),
+            Stmt::Read { access, .. } if access.space == Space::Global => Some(format!("read {}", param(&access.base))),
+            Stmt::Write { access, .. } if access.space == Space::Global => {
+                Some(format!("write {}", param(&access.base)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            "read b",
+            "Min.block a",
+            "read key",
+            "Load.block a",
+            "fence.block",
+            "fence.block",
+            "Store.block a",
+            "read key",
+            "Exch.system b",
+            "read b",
+            "write b",
+        ]
+    );
+    assert!(!k.approximate);
 }
 
 #[test]

@@ -12,7 +12,14 @@ use super::exprs::expr_type;
 use super::{convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, RefReturn, MAX_INLINE_DEPTH};
 use crate::ast::Node;
 
+/// The operation and scope of an atomic primitive: CUDA's `atomicAdd`,
+/// `atomicAdd_block`, `atomicAdd_system`, ..., and the prelude's
+/// `__gpurace_atomicAdd<T>` family (any element type, for libcu++'s
+/// `cuda::atomic<T>`), with `__gpurace_atomicLoad`/`__gpurace_atomicStore`
+/// for its atomic loads and stores.
 fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
+    let generic = name.strip_prefix("__gpurace_");
+    let name = generic.unwrap_or(name);
     let (base, scope) = if let Some(b) = name.strip_suffix("_block") {
         (b, Scope::Block)
     } else if let Some(b) = name.strip_suffix("_system") {
@@ -32,6 +39,8 @@ fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
         "atomicAnd" => AtomicOp::And,
         "atomicOr" => AtomicOp::Or,
         "atomicXor" => AtomicOp::Xor,
+        "atomicLoad" if generic.is_some() => AtomicOp::Load,
+        "atomicStore" if generic.is_some() => AtomicOp::Store,
         _ => return None,
     };
     Some((op, scope))
@@ -647,6 +656,11 @@ impl FnLower<'_, '_> {
             };
             let LValue::Mem(place) = self.deref(ptr, None, elem, args[0], span) else { return None };
             let access = self.access(&place, AccessKind::Atomic { op, scope }, span);
+            // An atomic store returns nothing.
+            if *ty == Type::Void {
+                self.emit(Stmt::Atomic { dst: None, access, args: vals });
+                return Some(void);
+            }
             let dst = self.new_var("old", ty.clone(), VarKind::Read, span);
             self.emit(Stmt::Atomic { dst: Some(dst), access, args: vals });
             return Some(Expr::Var(dst));

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gpurace_ir::{Stmt, Type, VarKind};
+use gpurace_ir::{Expr, Stmt, Type, VarKind};
 
 use super::{convert, strip_casts, FnLower, LValue};
 use crate::ast::{quoted, Node};
@@ -69,6 +69,22 @@ impl<'a> FnLower<'a, '_> {
                         return None;
                     }
                     let span = self.span(construct);
+                    // A pointer member bound to an object's address (libcu++'s
+                    // `atomic_ref(a[i])` keeps `&a[i]`) keeps that object, as a
+                    // pointer variable does: only its offset is a variable, so
+                    // accesses through it name the object and its memory space.
+                    // Should a method point it at another object, the kernel is
+                    // lowered again with the member a plain variable.
+                    if let (Type::Ptr(_), Expr::Addr { base, offset, .. }) = (&ty, &v) {
+                        if !self.dynamic_ptrs.contains(&construct.addr) {
+                            let off = self.new_var(&format!("{name}.off"), Type::LONG, VarKind::Local, span);
+                            self.mutable_vars.insert(off);
+                            self.emit(Stmt::Decl { var: off, init: Some((**offset).clone()) });
+                            let lv = LValue::Ptr { off, base: (**base).clone(), ty, decl: construct.addr };
+                            fields.insert((*name).to_string(), lv);
+                            continue;
+                        }
+                    }
                     let var = self.new_var(name, ty.clone(), VarKind::Local, span);
                     self.emit(Stmt::Decl { var, init: Some(convert(v, &ty)) });
                     LValue::Var(var)

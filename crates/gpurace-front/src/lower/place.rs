@@ -398,11 +398,14 @@ impl FnLower<'_, '_> {
             offset = add_scaled(offset, i, size);
         }
         let space = self.space_of(&base);
-        // A shared object reached through a member of `this` (a bound
-        // member, objects.rs) is named by its declaration: the expression
-        // names only the method's locals.
+        // A shared or global object reached through a member of `this` (a
+        // bound member, objects.rs) or inside the prelude (libcu++'s
+        // `count.load()` on a `__device__` atomic) is named by its
+        // declaration: the expression names only the method's locals.
+        let declared = mentions_this(n) || self.call_site.is_some();
         let name = match &base {
-            Base::Shared(id) if mentions_this(n) => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
+            Base::Shared(id) if declared => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
+            Base::Global(id) if declared => self.program.globals.get(id.0 as usize).map(|g| g.name.clone()),
             _ => None,
         }
         .unwrap_or_else(|| place_name(&base, n, &self.params));
