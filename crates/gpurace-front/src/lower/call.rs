@@ -11,6 +11,7 @@ use gpurace_ir::{
 use super::exprs::expr_type;
 use super::{convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, RefReturn, MAX_INLINE_DEPTH};
 use crate::ast::Node;
+use crate::lower::is_reference;
 
 /// The operation and scope of an atomic primitive: CUDA's `atomicAdd`,
 /// `atomicAdd_block`, `atomicAdd_system`, ..., and the prelude's
@@ -479,7 +480,7 @@ impl FnLower<'_, '_> {
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let (pname, pty_text) = p.decl_name_and_type();
-            let is_ref = pty_text.trim_end().ends_with('&');
+            let is_ref = is_reference(pty_text);
             match args.get(i) {
                 Some(a) if is_ref => {
                     let lv = self.lvalue(a);

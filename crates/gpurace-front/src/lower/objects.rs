@@ -20,6 +20,7 @@ use gpurace_ir::{Expr, Stmt, Type, VarKind};
 
 use super::{convert, strip_casts, FnLower, LValue};
 use crate::ast::{quoted, Node};
+use crate::lower::is_reference;
 
 /// `this->member` of a bound object, by member name.
 pub type Fields = Rc<HashMap<String, LValue>>;
@@ -185,11 +186,6 @@ impl<'a> FnLower<'a, '_> {
             _ => None,
         }
     }
-}
-
-/// Whether a member type is a reference (`T &`, `float (&)[256]`).
-fn is_reference(ty: &str) -> bool {
-    ty.trim_end().ends_with('&') || ty.contains("(&)")
 }
 
 /// Whether an expression refers to a parameter.

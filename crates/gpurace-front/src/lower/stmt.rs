@@ -9,6 +9,7 @@ use gpurace_ir::{
 
 use super::{add_offset, convert, fold, strip_casts, strip_parens, Binding, FnLower, LValue, Place};
 use crate::ast::Node;
+use crate::lower::is_reference;
 use crate::lower::types::is_volatile;
 
 impl FnLower<'_, '_> {
@@ -489,6 +490,7 @@ impl FnLower<'_, '_> {
             | "UsingDirectiveDecl" | "UsingShadowDecl" | "NamespaceAliasDecl" => {
                 if d.kind == "CXXRecordDecl" {
                     self.types.add_record(d);
+                    self.types.add_unnamed_spelling(d, self.ix.files);
                 }
                 if d.kind == "TypedefDecl" || d.kind == "TypeAliasDecl" {
                     self.types.add_typedef(d);
@@ -536,7 +538,7 @@ impl FnLower<'_, '_> {
             return;
         }
         let init_node = d.children.iter().find(|c| !c.kind.ends_with("Attr") && c.kind != "FullComment");
-        let is_ref = ty_text.trim_end().ends_with('&');
+        let is_ref = is_reference(ty_text);
         if is_ref {
             if let Some(i) = init_node {
                 let lv = match self.lvalue(i) {
