@@ -802,6 +802,43 @@ public:
   __host__ __device__ _Tp operator[](_Offset) const { return __val; }
   __host__ __device__ _Tp operator*() const { return __val; }
 };
+/* Iterators over the program's memory: the pointer they wrap (a
+ * constructor that only binds it, so the lowering keeps its object), and
+ * a plain access of the element (a cache modifier changes no ordering). */
+template <CacheLoadModifier _Mod, class _Tp, class _Offset = long long> class CacheModifiedInputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef _Tp value_type;
+  __host__ __device__ CacheModifiedInputIterator(const _Tp *__p) : __ptr(const_cast<_Tp *>(__p)) {}
+  __device__ _Tp operator[](_Offset __i) const { return __ptr[__i]; }
+  __device__ _Tp operator*() const { return *__ptr; }
+  __host__ __device__ CacheModifiedInputIterator operator+(_Offset __n) const {
+    return CacheModifiedInputIterator(__ptr + __n);
+  }
+};
+template <CacheStoreModifier _Mod, class _Tp, class _Offset = long long> class CacheModifiedOutputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef _Tp value_type;
+  __host__ __device__ CacheModifiedOutputIterator(_Tp *__p) : __ptr(__p) {}
+  __device__ _Tp &operator[](_Offset __i) const { return __ptr[__i]; }
+  __device__ _Tp &operator*() const { return *__ptr; }
+  __host__ __device__ CacheModifiedOutputIterator operator+(_Offset __n) const {
+    return CacheModifiedOutputIterator(__ptr + __n);
+  }
+};
+/* Element i with its index: {i, ptr[i]}. */
+template <class _Tp, class _Offset = long long, class _Out = _Tp> class ArgIndexInputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef KeyValuePair<_Offset, _Out> value_type;
+  __host__ __device__ ArgIndexInputIterator(const _Tp *__p) : __ptr(const_cast<_Tp *>(__p)) {}
+  __device__ value_type operator[](_Offset __i) const { return value_type(__i, (_Out)__ptr[__i]); }
+  __device__ value_type operator*() const { return value_type(0, (_Out)*__ptr); }
+};
 template <class _Value, class _Op, class _It, class _Offset = long long> class TransformInputIterator {
   _It __it;
   _Op __op;

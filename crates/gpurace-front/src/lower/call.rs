@@ -487,6 +487,12 @@ impl FnLower<'_, '_> {
                     bound.push((*p, pname, None, Some(lv)));
                 }
                 Some(a) => {
+                    // A copy of a bound object keeps its members (objects.rs);
+                    // another argument must not see an earlier call's.
+                    match self.copied_fields(a, span) {
+                        Some(fields) => self.object_fields.insert(p.addr, fields),
+                        None => self.object_fields.remove(&p.addr),
+                    };
                     let v = match self.function_target(a) {
                         Some(target) => {
                             // A function passed by pointer: calls through the

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gpurace_ir::{Expr, Stmt, Type, VarKind};
+use gpurace_ir::{Expr, Span, Stmt, Type, VarKind};
 
 use super::{convert, strip_casts, FnLower, LValue};
 use crate::ast::{quoted, Node};
@@ -174,6 +174,52 @@ impl<'a> FnLower<'a, '_> {
                     && quoted(&i.text).get(1).is_some_and(|t| is_reference(t))
             })
         })
+    }
+
+    /// The members of a copy of a bound object passed by value
+    /// (`LoadDirectStriped(tid, it, items)` with `it` a CUB iterator): a
+    /// value member is a fresh variable holding the original's value, so the
+    /// copy's changes stay its own, and a pointer member keeps its object;
+    /// reference members are shared. `None` when `arg` is not a copy of a
+    /// local or parameter bound so.
+    pub(super) fn copied_fields(&mut self, arg: &Node, span: Span) -> Option<Fields> {
+        let mut a = strip_casts(arg);
+        // The copy constructor's argument, of the same type.
+        if a.kind == "CXXConstructExpr" && a.children.len() == 1 {
+            let inner = strip_casts(&a.children[0]);
+            let plain = |t: &str| t.trim().trim_start_matches("const ").trim().to_string();
+            if plain(inner.ty()) != plain(a.ty()) {
+                return None;
+            }
+            a = inner;
+        }
+        if a.kind != "DeclRefExpr" {
+            return None;
+        }
+        let fields = self.fields_of(a)?;
+        let mut names: Vec<&String> = fields.keys().collect();
+        names.sort();
+        let mut copy = HashMap::new();
+        for name in names {
+            let lv = match &fields[name] {
+                LValue::Ptr { off, base, ty, decl } => {
+                    let v = self.new_var(&format!("{name}.off"), Type::LONG, VarKind::Local, span);
+                    self.mutable_vars.insert(v);
+                    self.emit(Stmt::Decl { var: v, init: Some(Expr::Var(*off)) });
+                    LValue::Ptr { off: v, base: base.clone(), ty: ty.clone(), decl: *decl }
+                }
+                LValue::Var(var) => {
+                    let ty = self.vars.get(var.0 as usize).map(|x| x.ty.clone()).unwrap_or(Type::INT);
+                    let v = self.new_var(name, ty, VarKind::Local, span);
+                    self.mutable_vars.insert(v);
+                    self.emit(Stmt::Decl { var: v, init: Some(Expr::Var(*var)) });
+                    LValue::Var(v)
+                }
+                other => other.clone(),
+            };
+            copy.insert(name.clone(), lv);
+        }
+        Some(Rc::new(copy))
     }
 
     /// The bound members of the object `obj` names: `this` in an inlined
