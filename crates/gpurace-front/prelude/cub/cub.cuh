@@ -23,6 +23,10 @@
  *     and VECTORIZE, striped (item i of thread t is i*BLOCK+t) for STRIPED,
  *     and for the TRANSPOSE kinds global memory striped (warp-striped) and
  *     the exchange through TempStorage.
+ *   - Iterators over memory (CacheModifiedInputIterator,
+ *     CacheModifiedOutputIterator, ArgIndexInputIterator) keep the pointer
+ *     they wrap and access its elements plainly; TexObjInputIterator is not
+ *     modelled.
  *   - Device-wide algorithms (DeviceReduce, DeviceScan, ...) are host calls
  *     the analysis does not follow: their pointer arguments (the temporary
  *     storage size) become unknown.
