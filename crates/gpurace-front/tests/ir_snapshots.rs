@@ -130,6 +130,7 @@ snapshot_tests!(
     template_value_param,
     ternary,
     unknown_constructs,
+    unnamed_union,
     warp_intrinsics,
     while_do,
 );
@@ -453,6 +454,29 @@ fn libcudacxx_atomics_are_on_the_element() {
         ]
     );
     assert!(!k.approximate);
+}
+
+/// Each instantiation of a template kernel lays out its own unnamed union.
+#[test]
+fn unnamed_union_per_instantiation() {
+    let p = lower("unnamed_union").program;
+    let offsets: Vec<Expr> = p
+        .kernels
+        .iter()
+        .map(|k| {
+            stmts(&k.body)
+                .into_iter()
+                .find_map(|s| match s {
+                    Stmt::Write { access, .. } if access.space == Space::Shared => Some(access.offset.clone()),
+                    _ => None,
+                })
+                .expect("a shared write")
+        })
+        .collect();
+    assert_eq!(offsets, [Expr::int(4, Type::LONG), Expr::int(8, Type::LONG)]);
+    let sizes: Vec<Option<u64>> = p.kernels.iter().map(|k| k.shared[0].ty.size()).collect();
+    assert_eq!(sizes, [Some(16), Some(32)]);
+    assert!(p.kernels.iter().all(|k| !k.approximate));
 }
 
 #[test]

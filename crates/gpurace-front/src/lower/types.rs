@@ -246,7 +246,9 @@ impl TypeTable {
     /// Registers an unnamed record under the name its type spellings give
     /// it: clang spells `__shared__ union { ... } temp;` (CUB's union of
     /// `TempStorage`s) as `(unnamed union at FILE:LINE:COL)`, where FILE is
-    /// the record's file as the dump names it.
+    /// the record's file as the dump names it. Each instantiation of a
+    /// template kernel declares its own record at the same place: the one
+    /// registered last, the one being lowered, takes the name.
     pub fn add_unnamed_spelling(&mut self, node: &Node, files: &[String]) {
         if record_name(node).is_some() || !node.text.split(' ').any(|w| w == "definition") {
             return;
@@ -259,7 +261,10 @@ impl TypeTable {
         if self.unions.contains(&unnamed) {
             self.unions.insert(name.clone());
         }
-        self.defs.entry(name).or_insert(fields);
+        if self.defs.get(&name) != Some(&fields) {
+            self.layouts.remove(&name);
+            self.defs.insert(name, fields);
+        }
     }
 
     /// Parses a clang type spelling.
