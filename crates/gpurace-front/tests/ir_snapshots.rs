@@ -108,6 +108,7 @@ snapshot_tests!(
     inline_shared_decl,
     int_types,
     jumps,
+    libcudacxx_atomics,
     lvalue_forms,
     mem_constant,
     mem_device_global,
@@ -131,6 +132,7 @@ snapshot_tests!(
     template_value_param,
     ternary,
     unknown_constructs,
+    unnamed_union,
     warp_intrinsics,
     while_do,
 );
@@ -409,6 +411,74 @@ fn atomic_ops_and_scopes() {
             (AtomicOp::Sub, Scope::Device, Space::Global),
         ]
     );
+}
+
+/// libcu++'s atomics are atomics on the element they name, at their scope,
+/// with the fences of their memory order; a thread-scope one is a plain
+/// read and write, and constructing an `atomic_ref` reads nothing.
+#[test]
+fn libcudacxx_atomics_are_on_the_element() {
+    let p = lower("libcudacxx_atomics").program;
+    let k = &p.kernels[0];
+    let param = |b: &Base| match b {
+        Base::Param { index, .. } => k.params[*index as usize].name.clone(),
+        other => format!("{other:?}"),
+    };
+    let seen: Vec<String> = stmts(&k.body)
+        .into_iter()
+        .filter_map(|s| match s {
+            Stmt::Atomic { access, .. } => match access.kind {
+                AccessKind::Atomic { op, scope } => Some(format!("{op:?}.{} {}", scope.name(), param(&access.base))),
+                _ => None,
+            },
+            Stmt::Fence { scope, .. } => Some(format!("fence.{}", scope.name())),
+            Stmt::Read { access, .. } if access.space == Space::Global => Some(format!("read {}", param(&access.base))),
+            Stmt::Write { access, .. } if access.space == Space::Global => {
+                Some(format!("write {}", param(&access.base)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            "read b",
+            "Min.block a",
+            "read key",
+            "Load.block a",
+            "fence.block",
+            "fence.block",
+            "Store.block a",
+            "read key",
+            "Exch.system b",
+            "read b",
+            "write b",
+        ]
+    );
+    assert!(!k.approximate);
+}
+
+/// Each instantiation of a template kernel lays out its own unnamed union.
+#[test]
+fn unnamed_union_per_instantiation() {
+    let p = lower("unnamed_union").program;
+    let offsets: Vec<Expr> = p
+        .kernels
+        .iter()
+        .map(|k| {
+            stmts(&k.body)
+                .into_iter()
+                .find_map(|s| match s {
+                    Stmt::Write { access, .. } if access.space == Space::Shared => Some(access.offset.clone()),
+                    _ => None,
+                })
+                .expect("a shared write")
+        })
+        .collect();
+    assert_eq!(offsets, [Expr::int(4, Type::LONG), Expr::int(8, Type::LONG)]);
+    let sizes: Vec<Option<u64>> = p.kernels.iter().map(|k| k.shared[0].ty.size()).collect();
+    assert_eq!(sizes, [Some(16), Some(32)]);
+    assert!(p.kernels.iter().all(|k| !k.approximate));
 }
 
 #[test]

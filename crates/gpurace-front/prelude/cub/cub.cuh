@@ -23,6 +23,10 @@
  *     and VECTORIZE, striped (item i of thread t is i*BLOCK+t) for STRIPED,
  *     and for the TRANSPOSE kinds global memory striped (warp-striped) and
  *     the exchange through TempStorage.
+ *   - Iterators over memory (CacheModifiedInputIterator,
+ *     CacheModifiedOutputIterator, ArgIndexInputIterator) keep the pointer
+ *     they wrap and access its elements plainly; TexObjInputIterator is not
+ *     modelled.
  *   - Device-wide algorithms (DeviceReduce, DeviceScan, ...) are host calls
  *     the analysis does not follow: their pointer arguments (the temporary
  *     storage size) become unknown.
@@ -801,6 +805,43 @@ public:
   __host__ __device__ ConstantInputIterator(const _Tp &__v) : __val(__v) {}
   __host__ __device__ _Tp operator[](_Offset) const { return __val; }
   __host__ __device__ _Tp operator*() const { return __val; }
+};
+/* Iterators over the program's memory: the pointer they wrap (a
+ * constructor that only binds it, so the lowering keeps its object), and
+ * a plain access of the element (a cache modifier changes no ordering). */
+template <CacheLoadModifier _Mod, class _Tp, class _Offset = long long> class CacheModifiedInputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef _Tp value_type;
+  __host__ __device__ CacheModifiedInputIterator(const _Tp *__p) : __ptr(const_cast<_Tp *>(__p)) {}
+  __device__ _Tp operator[](_Offset __i) const { return __ptr[__i]; }
+  __device__ _Tp operator*() const { return *__ptr; }
+  __host__ __device__ CacheModifiedInputIterator operator+(_Offset __n) const {
+    return CacheModifiedInputIterator(__ptr + __n);
+  }
+};
+template <CacheStoreModifier _Mod, class _Tp, class _Offset = long long> class CacheModifiedOutputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef _Tp value_type;
+  __host__ __device__ CacheModifiedOutputIterator(_Tp *__p) : __ptr(__p) {}
+  __device__ _Tp &operator[](_Offset __i) const { return __ptr[__i]; }
+  __device__ _Tp &operator*() const { return *__ptr; }
+  __host__ __device__ CacheModifiedOutputIterator operator+(_Offset __n) const {
+    return CacheModifiedOutputIterator(__ptr + __n);
+  }
+};
+/* Element i with its index: {i, ptr[i]}. */
+template <class _Tp, class _Offset = long long, class _Out = _Tp> class ArgIndexInputIterator {
+  _Tp *__ptr;
+
+public:
+  typedef KeyValuePair<_Offset, _Out> value_type;
+  __host__ __device__ ArgIndexInputIterator(const _Tp *__p) : __ptr(const_cast<_Tp *>(__p)) {}
+  __device__ value_type operator[](_Offset __i) const { return value_type(__i, (_Out)__ptr[__i]); }
+  __device__ value_type operator*() const { return value_type(0, (_Out)*__ptr); }
 };
 template <class _Value, class _Op, class _It, class _Offset = long long> class TransformInputIterator {
   _It __it;

@@ -11,8 +11,16 @@ use gpurace_ir::{
 use super::exprs::expr_type;
 use super::{convert, decl_ref, strip_casts, strip_parens, Binding, FnLower, LValue, RefReturn, MAX_INLINE_DEPTH};
 use crate::ast::Node;
+use crate::lower::is_reference;
 
+/// The operation and scope of an atomic primitive: CUDA's `atomicAdd`,
+/// `atomicAdd_block`, `atomicAdd_system`, ..., and the prelude's
+/// `__gpurace_atomicAdd<T>` family (any element type, for libcu++'s
+/// `cuda::atomic<T>`), with `__gpurace_atomicLoad`/`__gpurace_atomicStore`
+/// for its atomic loads and stores.
 fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
+    let generic = name.strip_prefix("__gpurace_");
+    let name = generic.unwrap_or(name);
     let (base, scope) = if let Some(b) = name.strip_suffix("_block") {
         (b, Scope::Block)
     } else if let Some(b) = name.strip_suffix("_system") {
@@ -32,6 +40,8 @@ fn atomic_op(name: &str) -> Option<(AtomicOp, Scope)> {
         "atomicAnd" => AtomicOp::And,
         "atomicOr" => AtomicOp::Or,
         "atomicXor" => AtomicOp::Xor,
+        "atomicLoad" if generic.is_some() => AtomicOp::Load,
+        "atomicStore" if generic.is_some() => AtomicOp::Store,
         _ => return None,
     };
     Some((op, scope))
@@ -494,13 +504,19 @@ impl FnLower<'_, '_> {
         let mut bound = Vec::new();
         for (i, p) in params.iter().enumerate() {
             let (pname, pty_text) = p.decl_name_and_type();
-            let is_ref = pty_text.trim_end().ends_with('&');
+            let is_ref = is_reference(pty_text);
             match args.get(i) {
                 Some(a) if is_ref => {
                     let lv = self.lvalue(a);
                     bound.push((*p, pname, None, Some(lv)));
                 }
                 Some(a) => {
+                    // A copy of a bound object keeps its members (objects.rs);
+                    // another argument must not see an earlier call's.
+                    match self.copied_fields(a, span) {
+                        Some(fields) => self.object_fields.insert(p.addr, fields),
+                        None => self.object_fields.remove(&p.addr),
+                    };
                     let v = match self.function_target(a) {
                         Some(target) => {
                             // A function passed by pointer: calls through the
@@ -674,6 +690,11 @@ impl FnLower<'_, '_> {
             };
             let LValue::Mem(place) = self.deref(ptr, None, elem, args[0], span) else { return None };
             let access = self.access(&place, AccessKind::Atomic { op, scope }, span);
+            // An atomic store returns nothing.
+            if *ty == Type::Void {
+                self.emit(Stmt::Atomic { dst: None, access, args: vals });
+                return Some(void);
+            }
             let dst = self.new_var("old", ty.clone(), VarKind::Read, span);
             self.emit(Stmt::Atomic { dst: Some(dst), access, args: vals });
             return Some(Expr::Var(dst));

@@ -304,6 +304,7 @@ fn collect<'a>(
         "CXXRecordDecl" | "ClassTemplateSpecializationDecl" => {
             let scopes = index.record_scopes.last().cloned().unwrap_or_default();
             types.add_record_in(node, &scopes);
+            types.add_unnamed_spelling(node, index.files);
             // Records nested in a specialization are spelled through it.
             let names = types::scoped_names(node, &scopes);
             if node.text.split(' ').any(|w| w == "definition") {
@@ -477,6 +478,11 @@ fn explicit_enum_value(c: &Node) -> Option<i128> {
         n.children.iter().find_map(find)
     }
     find(c)
+}
+
+/// Whether a type is a reference (`T &`, `T &&`, `float (&)[256]`).
+pub(crate) fn is_reference(ty: &str) -> bool {
+    ty.trim_end().ends_with('&') || ty.contains("(&)")
 }
 
 /// Whether a parameter type is a non-const lvalue reference (`int &`, not

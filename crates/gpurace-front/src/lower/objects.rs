@@ -25,6 +25,7 @@ use gpurace_ir::{Expr, Span, Stmt, Type, VarKind};
 
 use super::{convert, strip_casts, strip_parens, FnLower, LValue, Place};
 use crate::ast::{quoted, Node};
+use crate::lower::is_reference;
 
 /// `this->member` of a bound object, by member name.
 pub type Fields = Rc<HashMap<String, LValue>>;
@@ -74,6 +75,22 @@ impl<'a> FnLower<'a, '_> {
                         return None;
                     }
                     let span = self.span(construct);
+                    // A pointer member bound to an object's address (libcu++'s
+                    // `atomic_ref(a[i])` keeps `&a[i]`) keeps that object, as a
+                    // pointer variable does: only its offset is a variable, so
+                    // accesses through it name the object and its memory space.
+                    // Should a method point it at another object, the kernel is
+                    // lowered again with the member a plain variable.
+                    if let (Type::Ptr(_), Expr::Addr { base, offset, .. }) = (&ty, &v) {
+                        if !self.dynamic_ptrs.contains(&construct.addr) {
+                            let off = self.new_var(&format!("{name}.off"), Type::LONG, VarKind::Local, span);
+                            self.mutable_vars.insert(off);
+                            self.emit(Stmt::Decl { var: off, init: Some((**offset).clone()) });
+                            let lv = LValue::Ptr { off, base: (**base).clone(), ty, decl: construct.addr };
+                            fields.insert((*name).to_string(), lv);
+                            continue;
+                        }
+                    }
                     let var = self.new_var(name, ty.clone(), VarKind::Local, span);
                     self.emit(Stmt::Decl { var, init: Some(convert(v, &ty)) });
                     LValue::Var(var)
@@ -162,6 +179,52 @@ impl<'a> FnLower<'a, '_> {
                     && quoted(&i.text).get(1).is_some_and(|t| is_reference(t))
             })
         })
+    }
+
+    /// The members of a copy of a bound object passed by value
+    /// (`LoadDirectStriped(tid, it, items)` with `it` a CUB iterator): a
+    /// value member is a fresh variable holding the original's value, so the
+    /// copy's changes stay its own, and a pointer member keeps its object;
+    /// reference members are shared. `None` when `arg` is not a copy of a
+    /// local or parameter bound so.
+    pub(super) fn copied_fields(&mut self, arg: &Node, span: Span) -> Option<Fields> {
+        let mut a = strip_casts(arg);
+        // The copy constructor's argument, of the same type.
+        if a.kind == "CXXConstructExpr" && a.children.len() == 1 {
+            let inner = strip_casts(&a.children[0]);
+            let plain = |t: &str| t.trim().trim_start_matches("const ").trim().to_string();
+            if plain(inner.ty()) != plain(a.ty()) {
+                return None;
+            }
+            a = inner;
+        }
+        if a.kind != "DeclRefExpr" {
+            return None;
+        }
+        let fields = self.fields_of(a)?;
+        let mut names: Vec<&String> = fields.keys().collect();
+        names.sort();
+        let mut copy = HashMap::new();
+        for name in names {
+            let lv = match &fields[name] {
+                LValue::Ptr { off, base, ty, decl } => {
+                    let v = self.new_var(&format!("{name}.off"), Type::LONG, VarKind::Local, span);
+                    self.mutable_vars.insert(v);
+                    self.emit(Stmt::Decl { var: v, init: Some(Expr::Var(*off)) });
+                    LValue::Ptr { off: v, base: base.clone(), ty: ty.clone(), decl: *decl }
+                }
+                LValue::Var(var) => {
+                    let ty = self.vars.get(var.0 as usize).map(|x| x.ty.clone()).unwrap_or(Type::INT);
+                    let v = self.new_var(name, ty, VarKind::Local, span);
+                    self.mutable_vars.insert(v);
+                    self.emit(Stmt::Decl { var: v, init: Some(Expr::Var(*var)) });
+                    LValue::Var(v)
+                }
+                other => other.clone(),
+            };
+            copy.insert(name.clone(), lv);
+        }
+        Some(Rc::new(copy))
     }
 
     /// The bound members of the object `obj` names: `this` in an inlined
@@ -285,11 +348,6 @@ impl<'a> FnLower<'a, '_> {
 
 /// CUDA's vector types, whose constructors set their fields in order.
 pub(super) const VECTOR_RECORDS: &[&str] = &["dim3", "uint3", "int3", "uint2", "int2", "uint4", "int4"];
-
-/// Whether a member type is a reference (`T &`, `float (&)[256]`).
-fn is_reference(ty: &str) -> bool {
-    ty.trim_end().ends_with('&') || ty.contains("(&)")
-}
 
 /// Whether an expression refers to a parameter.
 fn mentions_param(n: &Node) -> bool {

@@ -201,14 +201,9 @@ impl FnLower<'_, '_> {
                     Expr::Addr { base, offset, ty } => {
                         let space = self.space_of(&base);
                         let ty = ty.pointee().cloned().unwrap_or(ty);
-                        LValue::Mem(Place {
-                            base: *base,
-                            space,
-                            offset: *offset,
-                            ty,
-                            name: "ref".into(),
-                            volatile: false,
-                        })
+                        // The object is the callee's: named by its declaration.
+                        let name = self.object_name(&base, n, true);
+                        LValue::Mem(Place { base: *base, space, offset: *offset, ty, name, volatile: false })
                     }
                     other => LValue::Value(other),
                 }
@@ -398,15 +393,26 @@ impl FnLower<'_, '_> {
             offset = add_scaled(offset, i, size);
         }
         let space = self.space_of(&base);
-        // A shared object reached through a member of `this` (a bound
-        // member, objects.rs) is named by its declaration: the expression
-        // names only the method's locals.
-        let name = match &base {
-            Base::Shared(id) if mentions_this(n) => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
+        // A shared or global object reached through a member of `this` (a
+        // bound member, objects.rs) or inside the prelude (libcu++'s
+        // `count.load()` on a `__device__` atomic) is named by its
+        // declaration: the expression names only the method's locals.
+        let declared = mentions_this(n) || self.call_site.is_some();
+        let name = self.object_name(&base, n, declared);
+        LValue::Mem(Place { base, space, offset, ty, name, volatile: is_volatile(n.ty()) })
+    }
+
+    /// The name reports give the object `base` that the expression `n`
+    /// reaches: a shared or global object's declaration when `declared`
+    /// (the expression names only a callee's locals), else the parameter
+    /// or the first variable the expression names.
+    fn object_name(&self, base: &Base, n: &Node, declared: bool) -> String {
+        match base {
+            Base::Shared(id) if declared => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
+            Base::Global(id) if declared => self.program.globals.get(id.0 as usize).map(|g| g.name.clone()),
             _ => None,
         }
-        .unwrap_or_else(|| place_name(&base, n, &self.params));
-        LValue::Mem(Place { base, space, offset, ty, name, volatile: is_volatile(n.ty()) })
+        .unwrap_or_else(|| place_name(base, n, &self.params))
     }
 }
 

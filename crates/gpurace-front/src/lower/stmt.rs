@@ -9,6 +9,7 @@ use gpurace_ir::{
 
 use super::{add_offset, convert, fold, strip_casts, strip_parens, Binding, FnLower, LValue, Place};
 use crate::ast::Node;
+use crate::lower::is_reference;
 use crate::lower::types::is_volatile;
 
 impl FnLower<'_, '_> {
@@ -489,6 +490,7 @@ impl FnLower<'_, '_> {
             | "UsingDirectiveDecl" | "UsingShadowDecl" | "NamespaceAliasDecl" => {
                 if d.kind == "CXXRecordDecl" {
                     self.types.add_record(d);
+                    self.types.add_unnamed_spelling(d, self.ix.files);
                 }
                 if d.kind == "TypedefDecl" || d.kind == "TypeAliasDecl" {
                     self.types.add_typedef(d);
@@ -536,7 +538,7 @@ impl FnLower<'_, '_> {
             return;
         }
         let init_node = d.children.iter().find(|c| !c.kind.ends_with("Attr") && c.kind != "FullComment");
-        let is_ref = ty_text.trim_end().ends_with('&');
+        let is_ref = is_reference(ty_text);
         if is_ref {
             if let Some(i) = init_node {
                 let lv = match self.lvalue(i) {
@@ -558,10 +560,14 @@ impl FnLower<'_, '_> {
         if let (false, Some(init)) = (self.is_host(), init_node) {
             let handle = self.binds_reference(strip_casts(init));
             if let Some(fields) = self.ctor_fields(init) {
-                self.object_fields.insert(d.addr, fields);
-                if handle {
-                    return;
+                self.object_fields.insert(d.addr, fields.clone());
+                if !handle {
+                    self.bind_new(d, name, ty.clone(), None, VarKind::Local, false);
+                    if let Some(Binding::LValue(LValue::Mem(place))) = self.bindings.get(&d.addr).cloned() {
+                        self.init_bound_members(&place, &fields, span);
+                    }
                 }
+                return;
             }
         }
         match (&ty, init_node) {
@@ -584,6 +590,20 @@ impl FnLower<'_, '_> {
                 }
             }
             (_, None) => self.bind_new(d, name, ty, None, VarKind::Local, true),
+        }
+    }
+
+    /// The members of a local object whose constructor only binds them
+    /// (objects.rs) hold what it binds them to. Its arguments are not read
+    /// again: a constructor taking `T &` (`atomic_ref(a[i])`) is not a copy.
+    fn init_bound_members(&mut self, place: &Place, fields: &super::objects::Fields, span: Span) {
+        let Type::Record { name, .. } = &place.ty else { return };
+        let Some(record) = self.types.record(name) else { return };
+        for f in record.fields {
+            let Some(lv) = fields.get(&f.name).cloned() else { continue };
+            let value = self.load(lv, span);
+            let sub = Place { offset: add_offset(&place.offset, f.offset), ty: f.ty.clone(), ..place.clone() };
+            self.write(&sub, convert(value, &f.ty), span);
         }
     }
 

@@ -243,9 +243,34 @@ impl TypeTable {
         }
     }
 
+    /// Registers an unnamed record under the name its type spellings give
+    /// it: clang spells `__shared__ union { ... } temp;` (CUB's union of
+    /// `TempStorage`s) as `(unnamed union at FILE:LINE:COL)`, where FILE is
+    /// the record's file as the dump names it. Each instantiation of a
+    /// template kernel declares its own record at the same place: the one
+    /// registered last, the one being lowered, takes the name.
+    pub fn add_unnamed_spelling(&mut self, node: &Node, files: &[String]) {
+        if record_name(node).is_some() || !node.text.split(' ').any(|w| w == "definition") {
+            return;
+        }
+        let Some(loc) = node.loc.filter(crate::ast::Loc::is_valid) else { return };
+        let Some(file) = files.get(loc.file as usize) else { return };
+        let unnamed = format!("(unnamed {:#x})", node.addr);
+        let Some(fields) = self.defs.get(&unnamed).cloned() else { return };
+        let name = unnamed_name(&format!("{file}:{}:{}", loc.line, loc.col));
+        if self.unions.contains(&unnamed) {
+            self.unions.insert(name.clone());
+        }
+        if self.defs.get(&name) != Some(&fields) {
+            self.layouts.remove(&name);
+            self.defs.insert(name, fields);
+        }
+    }
+
     /// Parses a clang type spelling.
     pub fn parse(&mut self, spelling: &str) -> Type {
-        let s = spelling.trim();
+        let named = name_unnamed(spelling);
+        let s = named.trim();
         if s.is_empty() || s.contains("<dependent type>") {
             return Type::Opaque { name: s.to_string(), size: None };
         }
@@ -276,7 +301,12 @@ impl TypeTable {
         if let Some(t) = scalar(base) {
             return t;
         }
-        let name = base.trim_start_matches("struct ").trim_start_matches("class ").trim_start_matches("enum ").trim();
+        let name = base
+            .trim_start_matches("struct ")
+            .trim_start_matches("class ")
+            .trim_start_matches("union ")
+            .trim_start_matches("enum ")
+            .trim();
         // Records and enums are known by their unqualified name.
         let name = match name.find('<') {
             Some(lt) => name[..lt].rsplit("::").next().map(|n| format!("{n}{}", &name[lt..])),
@@ -303,6 +333,34 @@ impl TypeTable {
             None => Type::Opaque { name: name.to_string(), size: None },
         }
     }
+}
+
+/// The name of the unnamed record at `at` (`FILE:LINE:COL`): one word, so
+/// that the spelling parses like a named record's, with the file's base
+/// name only, so that reports and snapshots hold no machine's paths.
+fn unnamed_name(at: &str) -> String {
+    let base = at.rsplit(['/', '\\']).next().unwrap_or(at);
+    format!("unnamed@{base}")
+}
+
+/// A spelling with each `(unnamed union at FILE:L:C)` (or struct, class)
+/// replaced by the record's name, [`unnamed_name`].
+fn name_unnamed(spelling: &str) -> std::borrow::Cow<'_, str> {
+    if !spelling.contains("(unnamed ") {
+        return std::borrow::Cow::Borrowed(spelling);
+    }
+    let mut out = String::new();
+    let mut rest = spelling;
+    while let Some(start) = rest.find("(unnamed ") {
+        let Some(len) = rest[start..].find(')') else { break };
+        let inner = &rest[start + 1..start + len];
+        let Some((_, at)) = inner.split_once(" at ") else { break };
+        out.push_str(&rest[..start]);
+        out.push_str(&unnamed_name(at));
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
 }
 
 /// Standard integer typedefs, for when their headers' declarations were not
@@ -433,6 +491,21 @@ mod tests {
         assert_eq!(arr.size(), Some(16 * 17 * 4));
         assert_eq!(t.parse("int[]"), Type::Array { elem: Box::new(Type::INT), len: None });
         assert!(matches!(t.parse("T[N]"), Type::Opaque { .. }));
+    }
+
+    #[test]
+    fn names_unnamed_records_by_place_without_the_path() {
+        assert_eq!(name_unnamed("int *"), "int *");
+        assert_eq!(name_unnamed("union (unnamed union at /a/b/k.cu:7:14)"), "union unnamed@k.cu:7:14");
+        assert_eq!(name_unnamed("const (unnamed struct at k.cu:3:5) &"), "const unnamed@k.cu:3:5 &");
+        let mut t = TypeTable::default();
+        t.defs.insert("unnamed@k.cu:7:14".into(), vec![("a".into(), "int[4]".into()), ("b".into(), "float".into())]);
+        t.unions.insert("unnamed@k.cu:7:14".into());
+        let Type::Record { size, .. } = t.parse("union (unnamed union at /a/b/k.cu:7:14)") else {
+            panic!("not a record")
+        };
+        assert_eq!(size, 16);
+        assert_eq!(t.parse("(unnamed union at k.cu:7:14)[2]").size(), Some(32));
     }
 
     #[test]

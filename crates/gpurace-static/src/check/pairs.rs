@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use gpurace_core::term::{self as t, T};
 use gpurace_core::AccessMode;
-use gpurace_ir::{AccessKind, Kernel, Scope, Space};
+use gpurace_ir::{AccessKind, AtomicOp, Kernel, Scope, Space};
 
 use super::congruence::disjoint_congruence;
 use super::flags::apart;
@@ -35,6 +35,16 @@ pub(super) fn mode(ev: &AccessEv<'_>) -> AccessMode {
         AccessKind::Read => AccessMode::Read,
         AccessKind::Write => AccessMode::Write,
         AccessKind::Atomic { .. } => AccessMode::Atomic,
+    }
+}
+
+/// Whether an access may change memory: an atomic load (libcu++'s
+/// `load()`) reads like a plain read, so two of them, or one and a plain
+/// read, never conflict.
+pub(super) fn writes(ev: &AccessEv<'_>) -> bool {
+    match ev.access.kind {
+        AccessKind::Read | AccessKind::Atomic { op: AtomicOp::Load, .. } => false,
+        AccessKind::Write | AccessKind::Atomic { .. } => true,
     }
 }
 
@@ -130,7 +140,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
     for i in 0..n {
         for j in i..n {
             let (a, b) = (&trace.accesses[i], &trace.accesses[j]);
-            if mode(a) == AccessMode::Read && mode(b) == AccessMode::Read {
+            if !writes(a) && !writes(b) {
                 continue;
             }
             if a.guard.is_false() || b.guard.is_false() || may_alias(a, b).is_none() {

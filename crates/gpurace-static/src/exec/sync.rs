@@ -203,29 +203,41 @@ pub(super) struct Wait<'a> {
 /// read) and tests the value read, perhaps behind a gate that reads no
 /// memory (`while (blockSize >= 512 && atomicAdd(&f, 0) != 1)`, which the
 /// lowering short-circuits into `sc = G; if (sc) { old = atomic; sc = .. }`);
-/// its body and step touch no memory. Gives the access, the variable read,
-/// and whether it acquires a lock: an `atomicCAS(&l, e, n)` repeated while it
-/// returns something other than `e`.
+/// its body and step touch no memory. The read may sit in inlined calls
+/// with fences beside it (libcu++'s `while (f.load(memory_order_acquire) ==
+/// 0)`: an atomic load and the acquire fence after it) and reach the test
+/// through copies. Gives the access, the variable read, and whether it
+/// acquires a lock: an `atomicCAS(&l, e, n)` repeated while it returns
+/// something other than `e`.
 pub(super) fn wait_pattern(lp: &Loop) -> Option<Wait<'_>> {
     let cond = lp.cond.as_ref()?;
     let (pre, gate) = gated(&lp.cond_pre, cond).map_or((lp.cond_pre.as_slice(), None), |(g, b)| (b, Some(g)));
+    let mut flat = Vec::new();
+    let mut other = !flatten(pre, &mut flat);
     let mut memory = Vec::new();
-    let mut other = false;
-    for s in pre {
+    for s in flat.iter().copied() {
         match s {
             Stmt::Read { dst, access } => memory.push((access, *dst, None)),
             Stmt::Atomic { dst: Some(dst), access, args } => memory.push((access, *dst, Some(args))),
-            Stmt::Decl { .. } | Stmt::Assign { .. } => {}
+            Stmt::Decl { .. } | Stmt::Assign { .. } | Stmt::Fence { .. } => {}
             _ => other = true,
         }
     }
     let [(access, dst, args)] = memory.as_slice() else { return None };
+    // The variables that hold the value read: its own and its copies.
+    let mut read = BTreeSet::from([*dst]);
+    for s in &flat {
+        match s {
+            Stmt::Decl { var, init: Some(value) } | Stmt::Assign { var, value } if mentions_any(value, &read) => {
+                read.insert(*var);
+            }
+            _ => {}
+        }
+    }
     let tested = match gate {
         // The test is the gated block's last statement (`sc = test(read)`).
-        Some(_) => {
-            matches!(pre.last(), Some(Stmt::Assign { value, .. }) if mentions_any(value, &BTreeSet::from([*dst])))
-        }
-        None => mentions_any(cond, &BTreeSet::from([*dst])),
+        Some(_) => matches!(pre.last(), Some(Stmt::Assign { value, .. }) if mentions_any(value, &read)),
+        None => mentions_any(cond, &read),
     };
     if other || !tested {
         return None;
@@ -253,6 +265,23 @@ pub(super) fn wait_pattern(lp: &Loop) -> Option<Wait<'_>> {
             _ => false,
         };
     Some(Wait { access, dst: *dst, lock, gate })
+}
+
+/// The statements of `stmts` with inlined calls opened, in order; `false`
+/// when a call returns early (its `return` would skip what follows).
+fn flatten<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Stmt>) -> bool {
+    for s in stmts {
+        match s {
+            Stmt::Inlined { body, .. } => {
+                if !flatten(body, out) {
+                    return false;
+                }
+            }
+            Stmt::Return(_) => return false,
+            _ => out.push(s),
+        }
+    }
+    true
 }
 
 /// `let sc = G; if (sc) { B }` with the loop's condition `sc` and a gate `G`
