@@ -464,10 +464,6 @@ impl Worker<'_, '_> {
         for v in shown(frame, relevant) {
             match thresholds.get(&v.leaf) {
                 Some(min) => bounds.push(format!("`{}` >= {min}", v.name)),
-                // A launch size the host code computes from the others
-                // follows them.
-                None if matches!(v.leaf, Leaf::BlockDim(_) | Leaf::GridDim(_))
-                    && !frame.open.values.contains_key(&v.leaf) => {}
                 None => names.push(format!("`{}`", v.name)),
             }
         }
