@@ -19,6 +19,7 @@ mod prune;
 mod radix;
 mod robust;
 mod rows;
+mod segments;
 mod solve;
 mod witness;
 

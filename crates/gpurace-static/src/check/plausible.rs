@@ -19,7 +19,6 @@
 //! used to look for a witness inside it first ([`Plausible`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::sync::Arc;
 
 use gpurace_core::arith;
 use gpurace_core::eval::Valuation;
@@ -27,6 +26,7 @@ use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
 use gpurace_core::{Origin, Site};
 use gpurace_ir::{Kernel, Program, Type};
 
+use super::segments::{Segments, SEGMENTS};
 use super::witness::Eval;
 use crate::config::Config;
 use crate::smt::{Assignment, Link};
@@ -76,9 +76,9 @@ pub(crate) struct Open {
     /// Accesses through pointers no allocation bounds: their offsets are
     /// not negative.
     pub(crate) unbounded: bool,
-    /// Arrays read as the bounds of ranges, `a[i]` and `a[i + 1]` (the row
-    /// offsets of a CSR graph or matrix): the names of their loads.
-    pub(crate) ranges: BTreeSet<Arc<str>>,
+    /// Arrays read as the bounds of segments of another array (CSR row
+    /// offsets, starts and lengths).
+    pub(crate) segments: Segments,
 }
 
 impl Open {
@@ -173,7 +173,7 @@ impl Open {
         }
         open.shared = open.domain_facts(site);
         open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
-        open.ranges = ranges(trace);
+        open.segments = Segments::new(trace);
         open
     }
 
@@ -225,11 +225,11 @@ impl Open {
     pub(crate) fn violation(&self, a: &Assignment, accesses: &[&AccessEv<'_>]) -> Option<(String, String)> {
         let mut eval = Eval { assignment: a, memo: Default::default() };
         if let [a, b] = accesses {
-            let (one, two, links) = self.data_facts(a, b);
+            let (one, two, links) = self.segments.facts(a, b);
             if !(eval.facts_hold(&one, &two) && links.iter().all(|l| eval.link_holds(l))) {
-                let text = "input data in which an array read as the bounds of ranges (`a[i]` to `a[i + 1]`) \
-                            decreases or is negative";
-                return Some((format!("{text}, which no run can have ({RANGES})"), text.to_string()));
+                let text = "input data in which the offsets of segments (`a[i]` to `a[i + 1]`, or `a[i]` and a \
+                            length) decrease, overlap or are negative";
+                return Some((format!("{text}, which no run can have ({SEGMENTS})"), text.to_string()));
             }
         }
         for (fact, why) in &self.shared {
@@ -273,75 +273,16 @@ impl Open {
 
     /// The facts of the domain for a pair of accesses (thread 1 runs `a`).
     pub(crate) fn pair_facts(&self, a: &AccessEv<'_>, b: &AccessEv<'_>) -> PairFacts {
-        if self.is_empty() && self.ranges.is_empty() {
+        if self.is_empty() && self.segments.is_empty() {
             return PairFacts::default();
         }
-        let (mut one, mut two, links) = self.data_facts(a, b);
+        let (mut one, mut two, links) = self.segments.facts(a, b);
         if !self.is_empty() {
             one.extend(self.shared.iter().map(|(f, _)| f.clone()));
             one.extend(self.access_facts(a));
             two.extend(self.access_facts(b));
         }
         PairFacts { one, two, links }
-    }
-
-    /// The facts of the domain about data a pair of accesses reads: an array
-    /// read as the bounds of ranges does not decrease (for the points the
-    /// two accesses read it at), as per-thread facts of thread 1 and 2 and
-    /// links between the threads.
-    pub(crate) fn data_facts(&self, a: &AccessEv<'_>, b: &AccessEv<'_>) -> (Vec<T>, Vec<T>, Vec<Link>) {
-        if self.ranges.is_empty() {
-            return (Vec::new(), Vec::new(), Vec::new());
-        }
-        let apps = |ev: &AccessEv<'_>| -> Vec<(T, T)> {
-            let mut out = Vec::new();
-            for term in [&ev.guard, &ev.offset] {
-                for (name, app) in loads(term) {
-                    if self.ranges.contains(&name) && out.len() < MAX_POINTS {
-                        let Node::Uf(_, args) = &app.node else { continue };
-                        if !out.iter().any(|(_, f): &(T, T)| f.hash == app.hash) {
-                            out.push((args[0].clone(), app));
-                        }
-                    }
-                }
-            }
-            out
-        };
-        let (one, two) = (apps(a), apps(b));
-        let same = |x: &T, y: &T| match (&x.node, &y.node) {
-            (Node::Uf(f, _), Node::Uf(g, _)) => f == g,
-            _ => false,
-        };
-        let within = |points: &[(T, T)]| -> Vec<T> {
-            let mut facts = Vec::new();
-            for (_, fu) in points {
-                // Offsets into another array: not negative.
-                facts.push(t::cmp(CmpOp::Sle, &t::constant(0, fu.width), fu));
-            }
-            for (u, fu) in points {
-                for (v, fv) in points {
-                    if fu.hash != fv.hash && same(fu, fv) {
-                        facts.push(t::implies(&t::cmp(CmpOp::Sle, u, v), &t::cmp(CmpOp::Sle, fu, fv)));
-                    }
-                }
-            }
-            facts
-        };
-        let mut links = Vec::new();
-        for (u, fu) in &one {
-            for (v, fv) in two.iter().filter(|(_, fv)| same(fu, fv)) {
-                // u <= v (thread 1's point first) gives f(u) <= f(v), and v <= u gives f(v) <= f(u).
-                links.push(Link::Or(vec![
-                    Link::Not(Box::new(Link::Cmp(CmpOp::Sle, u.clone(), v.clone()))),
-                    Link::Cmp(CmpOp::Sle, fu.clone(), fv.clone()),
-                ]));
-                links.push(Link::Or(vec![
-                    Link::Cmp(CmpOp::Slt, u.clone(), v.clone()),
-                    Link::Not(Box::new(Link::Cmp(CmpOp::Slt, fu.clone(), fv.clone()))),
-                ]));
-            }
-        }
-        (within(&one), within(&two), links)
     }
 
     /// A shared leaf's value in a model, as C prints it.
@@ -377,83 +318,7 @@ impl PairFacts {
     }
 }
 
-/// Points of one range array per access that its facts relate.
-const MAX_POINTS: usize = 4;
-
 pub(crate) const SIZE: &str = "a size or count is at least 1";
-pub(crate) const RANGES: &str =
-    "an array read as the bounds of ranges (`a[i]` to `a[i + 1]`) holds offsets that do not decrease";
-
-/// The loads of immutable memory in `t` (`load#OBJ#SIZE(offset)`): name
-/// and application.
-fn loads(t: &T) -> Vec<(Arc<str>, T)> {
-    let mut out = Vec::new();
-    t::visit(t, &mut HashSet::new(), &mut |n| {
-        if let Node::Uf(name, args) = &n.node {
-            if name.starts_with("load#") && args.len() == 1 && (n.width == 32 || n.width == 64) {
-                out.push((name.clone(), n.clone()));
-            }
-        }
-        true
-    });
-    out
-}
-
-/// Whether the byte offset `y` is `x + size` whatever the values are
-/// (`(long)(v + 1) * 4` and `(long)v * 4`): the difference evaluated under a
-/// few valuations of the leaves, small enough not to wrap.
-fn next_element(x: &T, y: &T, size: u128) -> bool {
-    let mut leaves = BTreeSet::new();
-    t::leaves(x, &mut leaves, &mut HashSet::new());
-    t::leaves(y, &mut leaves, &mut HashSet::new());
-    let diff = t::bin(BvOp::Sub, y, x);
-    if let Some(c) = diff.as_const() {
-        return c == size;
-    }
-    (1u128..=3).all(|seed| {
-        let mut a = Assignment::default();
-        for (i, (leaf, _)) in leaves.iter().enumerate() {
-            let v = (seed * 7919 + i as u128 * 104_729) % 997 + 1;
-            for th in 0..2 {
-                a.values.insert((*leaf, th), v);
-            }
-        }
-        Eval { assignment: &a, memo: Default::default() }.value(&diff, 0) == size
-    })
-}
-
-/// The immutable arrays a trace reads as the bounds of ranges: one side of
-/// a comparison or a difference reads `a[i + 1]` and the other `a[i]`
-/// (`for (j = row[v]; j < row[v + 1]; j++)`, `row[v + 1] - row[v]`).
-fn ranges(trace: &Trace<'_>) -> BTreeSet<Arc<str>> {
-    let mut out = BTreeSet::new();
-    let mut seen = HashSet::new();
-    for term in trace_terms(trace) {
-        t::visit(term, &mut seen, &mut |n| {
-            let (a, b) = match &n.node {
-                Node::Cmp(CmpOp::Slt | CmpOp::Sle | CmpOp::Ult | CmpOp::Ule, a, b) | Node::Bin(BvOp::Sub, a, b) => {
-                    (a, b)
-                }
-                _ => return true,
-            };
-            for (x, y) in [(a, b), (b, a)] {
-                for (name, fy) in loads(x) {
-                    let size: u128 = name.rsplit('#').next().and_then(|s| s.parse().ok()).unwrap_or(0);
-                    let Node::Uf(_, ya) = &fy.node else { continue };
-                    for (other, fx) in loads(y) {
-                        let Node::Uf(_, xa) = &fx.node else { continue };
-                        if other == name && size > 0 && next_element(&xa[0], &ya[0], size) {
-                            out.insert(name.clone());
-                        }
-                    }
-                }
-            }
-            true
-        });
-    }
-    out
-}
-
 pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
 pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
 

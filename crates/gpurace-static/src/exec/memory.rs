@@ -244,11 +244,13 @@ impl<'k> Exec<'k> {
         Some(t::with_deps(&f, Deps { data: true, ..f.deps }))
     }
 
-    /// A load from shared memory that no thread of the block stores to in
+    /// A load from shared (or global) memory that no thread stores to in
     /// the barrier interval: one value for every thread of the block that
     /// loads the address in that interval (`__shared__ int n; if (tid == 0)
-    /// n = ...; __syncthreads(); for (i = tid; i < n; ...)`), a function of
-    /// the address, the block and the thread's barrier counts.
+    /// n = ...; __syncthreads(); for (i = tid; i < n; ...)`, `if
+    /// (cluster[blockIdx.x] != -2) return;` before the block's thread 0
+    /// changes it after a barrier), a function of the address, the block and
+    /// the thread's barrier counts.
     ///
     /// Sound by the first-race argument of the forwarding above: where
     /// another thread stores to the address in the interval, unordered with
@@ -260,14 +262,23 @@ impl<'k> Exec<'k> {
     fn interval_load(&self, st: &State, ev: Option<&(Obj, T)>, dst: VarId, access: &Access) -> Option<T> {
         let (obj, offset) = ev?;
         let w = self.var_width(dst);
-        if w == 0 || access.volatile || self.fine || !matches!(obj, Obj::Shared(_)) || access.space != Space::Shared {
+        let shared = matches!(obj, Obj::Shared(_)) && access.space == Space::Shared;
+        // Global memory the same way, for the threads of one block: a store
+        // another thread (of any block) makes to the address, unordered with
+        // one of the loads, is a race of its own, reported through it.
+        let global = matches!(obj, Obj::Param(..) | Obj::Alloc(_) | Obj::Global(_)) && access.space == Space::Global;
+        if w == 0 || access.volatile || self.fine || !(shared || global) {
             return None;
         }
         let no = Deps::default();
         let mut args = vec![offset.clone(), st.block.clone(), st.warp.clone()];
         args.extend(st.groups.iter().cloned());
         args.extend((0..3).map(|d| t::leaf(Leaf::Bid(d), 32, no)));
-        let f = t::function(&format!("shared#{obj:?}#{}", access.size), args, w, false);
+        if global {
+            args.push(st.grid.clone());
+        }
+        let kind = if shared { "shared" } else { "global" };
+        let f = t::function(&format!("{kind}#{obj:?}#{}", access.size), args, w, false);
         Some(t::with_deps(&f, Deps { data: true, thread: true, ..f.deps }))
     }
 
