@@ -4,7 +4,7 @@
 //! leaves, or why it is undecided). No solver here: the checker builds
 //! queries and re-checks assignments with these types alone.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use gpurace_core::arith;
@@ -161,11 +161,13 @@ impl Query {
 }
 
 /// Values of a satisfying assignment, per thread (0 and 1), for every leaf
-/// the query mentions, plus the interpretation of unknown functions.
+/// the query mentions, plus the interpretation of unknown functions. Ordered
+/// maps: whatever reads them in order (robustness checks assert their values
+/// as facts) asserts them in the same order on every run.
 #[derive(Debug, Clone, Default)]
 pub struct Assignment {
-    pub values: HashMap<(Leaf, usize), u128>,
-    pub functions: HashMap<(Arc<str>, Vec<u128>), u128>,
+    pub values: BTreeMap<(Leaf, usize), u128>,
+    pub functions: BTreeMap<(Arc<str>, Vec<u128>), u128>,
 }
 
 impl Valuation for Assignment {
