@@ -88,11 +88,11 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
 /// "the race happens for every `n` >= 257".
 pub(crate) fn condition_text(race: &Race) -> Option<String> {
     let condition = race.condition.as_deref()?;
+    let what = if race.kind == RaceKind::BarrierDivergence { "divergence" } else { "race" };
     Some(match race.holds {
         Holds::Always | Holds::Unmodelled => return None,
-        Holds::EveryValue => format!("the race happens {condition}"),
-        Holds::Conditional => format!("the race happens {condition}"),
-        Holds::Implausible => format!("the race needs {condition}: it is only possible"),
+        Holds::EveryValue | Holds::Conditional => format!("the {what} happens {condition}"),
+        Holds::Implausible => format!("the {what} needs {condition}: it is only possible"),
     })
 }
 
