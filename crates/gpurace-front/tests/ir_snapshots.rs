@@ -97,6 +97,7 @@ snapshot_tests!(
     fences,
     for_patterns,
     gpuverify,
+    host_callables,
     host_constructors,
     host_containers,
     host_launch_forms,
@@ -643,6 +644,32 @@ fn host_main_launches_resolve_and_carry_their_facts() {
     let host_main = p.host_functions.iter().find(|f| f.name == "main").expect("main is lowered");
     assert!(stmts(&host_main.body).iter().any(|s| matches!(s, Stmt::Call { callee, .. } if callee == "helper")));
     assert!(p.host_functions.iter().any(|f| f.name == "helper"));
+}
+
+#[test]
+fn callables_handed_to_the_library_run_where_they_are_handed() {
+    let p = lower("host_callables").program;
+    // Each `k<<<g, ...>>>` of the fixture has its own grid size: every one
+    // is lowered, the ones inside lambdas that only a thread, a
+    // `std::function` or `std::transform` calls included.
+    let mut grids: Vec<i128> = p.launches.iter().filter_map(|l| l.grid[0].as_int()).collect();
+    grids.sort_unstable();
+    assert_eq!(grids, [1, 1, 2, 3, 4, 5, 6], "{:?}", p.launches);
+    let main = p.host_functions.iter().find(|f| f.name == "main").expect("main is lowered");
+    let all = stmts(&main.body);
+    // `std::thread t1(worker, ...)` and `std::async(..., worker, ...)`.
+    let worker_calls: Vec<&Stmt> =
+        all.iter().copied().filter(|s| matches!(s, Stmt::Call { callee, .. } if callee == "worker")).collect();
+    assert_eq!(worker_calls.len(), 2);
+    // `std::ref(out)` passes the address of `out` to `int &out`.
+    for call in worker_calls {
+        let Stmt::Call { args, .. } = call else { unreachable!("filtered on calls") };
+        assert!(matches!(args.get(2), Some(Expr::Addr { .. })), "{args:?}");
+    }
+    // `std::thread t3(&W::run, &w, a)`: the method with its object last.
+    assert!(all.iter().any(|s| matches!(s, Stmt::Call { callee, args, .. } if callee == "run" && args.len() == 2)));
+    // `std::transform`: a loop the library decides, around the lambda.
+    assert!(all.iter().any(|s| matches!(s, Stmt::Loop(l) if matches!(l.cond, Some(Expr::Unknown { .. })))));
 }
 
 #[test]

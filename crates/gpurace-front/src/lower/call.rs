@@ -273,6 +273,11 @@ impl FnLower<'_, '_> {
                 other => self.load(other, span),
             };
         }
+        // The library runs a callable it is given (`invoke.rs`).
+        let library = self.is_library(addr);
+        if let Some(e) = library.then(|| self.library_call(&name, this_obj, &args, span, &ty)).flatten() {
+            return e;
+        }
         if let Some(e) = self.primitive(&name, &args, span, &ty) {
             return e;
         }
@@ -290,6 +295,7 @@ impl FnLower<'_, '_> {
             }
         }
         match body {
+            Some(f) if lambda => self.inline_lambda(f, &args, span, &ty),
             Some(f) if !user_host_fn => self.inline(f, &name, this_obj, &args, span, &ty),
             _ => {
                 // A user host method gets its object's address last (see
@@ -325,6 +331,9 @@ impl FnLower<'_, '_> {
                     .collect();
                 vals.extend(this_addr);
                 if self.is_host() {
+                    if library {
+                        self.run_handed_callables(&args, span);
+                    }
                     return self.host_call(&name, addr, vals, span, &ty, user_host_fn);
                 }
                 if NO_EFFECT.contains(&name.as_str()) {
@@ -529,10 +538,14 @@ impl FnLower<'_, '_> {
                     bound.push((*p, pname, Some(v), None));
                 }
                 None => {
-                    // A default argument the call site did not spell out.
+                    // A default argument the call site did not spell out; an
+                    // argument the library passes (`invoke.rs`) is unknown.
                     let d = p.children.iter().find(|c| !c.kind.ends_with("Attr"));
-                    let v = d.map(|d| self.rvalue(d));
-                    bound.push((*p, pname, v, None));
+                    let v = match d {
+                        Some(d) => self.rvalue(d),
+                        None => self.passed_by_library(pname, pty_text, span),
+                    };
+                    bound.push((*p, pname, Some(v), None));
                 }
             }
         }

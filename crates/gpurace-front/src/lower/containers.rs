@@ -73,7 +73,11 @@ impl FnLower<'_, '_> {
                     }
                     _ => Expr::Call { func: CHANGED.into(), args: Vec::new(), ty: self.types.parse(obj.ty()) },
                 };
-                for a in args.iter().skip(usize::from(name != "push_back" && name != "emplace_back")) {
+                // `threads.emplace_back(f, args...)` constructs a thread that
+                // runs `f` (`invoke.rs`).
+                let thread = name == "emplace_back" && self.thread_emplace(obj, args, span);
+                let skip = if thread { args.len() } else { usize::from(name != "push_back" && name != "emplace_back") };
+                for a in args.iter().skip(skip) {
                     let _ = self.rvalue(a);
                 }
                 self.store(&lv, value, span);

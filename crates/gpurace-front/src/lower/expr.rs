@@ -37,6 +37,12 @@ impl FnLower<'_, '_> {
     /// writes, inlined calls) it performs before the value is available.
     pub fn rvalue(&mut self, n: &Node) -> Expr {
         let span = self.span(n);
+        // A thread constructed here runs its function here (`invoke.rs`);
+        // the thread object itself is opaque.
+        if matches!(n.kind.as_str(), "CXXConstructExpr" | "CXXTemporaryObjectExpr") && self.thread_construct(n) {
+            let ty = self.types.parse(n.ty());
+            return Expr::Call { func: format!("construct {}", n.ty()), args: Vec::new(), ty };
+        }
         match n.kind.as_str() {
             "IntegerLiteral" | "CharacterLiteral" => {
                 let ty = self.types.parse(n.ty());

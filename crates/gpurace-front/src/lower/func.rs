@@ -129,6 +129,11 @@ pub struct FnLower<'a, 'b> {
     mutable_vars: HashSet<VarId>,
     /// Host arrays of pointers to kernel arguments, with the objects they point to.
     arg_arrays: HashMap<VarId, Vec<LValue>>,
+    /// Host variables that hold a known callable (a lambda, a
+    /// `std::function`, a function pointer), by declaration (see `invoke`).
+    callables: HashMap<u64, invoke::Callable>,
+    /// Variables the host function assigns whole after their declaration.
+    reassigned: HashSet<u64>,
 }
 
 /// Lowers one kernel (or one instantiation).
@@ -338,6 +343,8 @@ impl<'a, 'b> FnLower<'a, 'b> {
             consts: HashMap::new(),
             mutable_vars: HashSet::new(),
             arg_arrays: HashMap::new(),
+            callables: HashMap::new(),
+            reassigned: HashSet::new(),
         }
     }
 
@@ -402,6 +409,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
         scan_mutations(node, &mut self.mutated, &mut self.addr_taken);
         if self.host.is_some() {
             self.kernel_ptrs = kernel_ptr::scan(node);
+            invoke::scan_reassigned(node, &mut self.reassigned);
         }
         self.blocks.push(Vec::new());
         let host = self.is_host();
@@ -689,6 +697,8 @@ mod calls;
 mod containers;
 #[path = "expr.rs"]
 mod exprs;
+#[path = "invoke.rs"]
+mod invoke;
 #[path = "kernel_ptr.rs"]
 mod kernel_ptr;
 #[path = "launch.rs"]

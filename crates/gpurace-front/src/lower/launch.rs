@@ -238,6 +238,10 @@ impl FnLower<'_, '_> {
 
     pub(super) fn host_new(&mut self, n: &Node, span: Span) -> Expr {
         let ty = self.types.parse(n.ty());
+        // `new std::thread(f, args...)`: the thread runs `f` here (`invoke.rs`).
+        for c in n.children.iter().filter(|c| c.kind.contains("Construct")) {
+            self.thread_construct(c);
+        }
         let size = n
             .children
             .iter()

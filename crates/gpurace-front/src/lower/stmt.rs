@@ -538,6 +538,7 @@ impl FnLower<'_, '_> {
             return;
         }
         let init_node = d.children.iter().find(|c| !c.kind.ends_with("Attr") && c.kind != "FullComment");
+        self.remember_callable(d, ty_text, init_node);
         let is_ref = is_reference(ty_text);
         if is_ref {
             if let Some(i) = init_node {
@@ -677,6 +678,9 @@ impl FnLower<'_, '_> {
                 }
             }
             "CXXConstructExpr" | "CXXTemporaryObjectExpr" if init.kind == "CXXConstructExpr" || self.is_host() => {
+                if self.thread_construct(init) {
+                    return;
+                }
                 let args: Vec<&Node> = init.children.iter().collect();
                 let copy = args.len() == 1 && crate::ast::quoted(&init.text).last().is_some_and(|s| s.contains('&'));
                 let vector = matches!(&place.ty, Type::Record { name, .. } if super::objects::VECTOR_RECORDS.contains(&name.as_str()));
