@@ -78,3 +78,19 @@ fn ir_of_a_broken_file_prints_its_errors_and_exits_2() {
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stdout.contains("error[clang-error]: expected ')'"), "{}", run.stdout);
 }
+
+/// The human format prints one possible race per cause, with a count of the
+/// others; `--report-possible` prints every one, and JSON keeps them all.
+#[test]
+fn possible_races_are_printed_once_per_cause_unless_asked() {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/certainty/template_param.cu");
+    let file = root.to_str().unwrap();
+    let headers = |run: &Run| run.stdout.lines().filter(|l| l.contains("]: possible ")).count();
+    let quiet = gpurace(&["check", file]);
+    let all = gpurace(&["check", "--report-possible", file]);
+    let kept = gpurace(&["check", "--format", "json", file]).json()["races"].as_array().map_or(0, Vec::len);
+    assert!(quiet.stdout.contains("more possible race"), "{}", quiet.stdout);
+    assert!(headers(&quiet) < headers(&all), "{}\n---\n{}", quiet.stdout, all.stdout);
+    assert_eq!(headers(&all), kept, "{}", all.stdout);
+}
