@@ -171,7 +171,7 @@ impl Open {
                 }
             }
         }
-        open.shared = open.domain_facts(site);
+        open.shared = open.domain_facts(site, crate::exec::used_dims(kernel));
         open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
         open.segments = Segments::new(trace);
         open
@@ -185,9 +185,21 @@ impl Open {
     /// The facts of the plausible domain over shared values. A size the
     /// program itself allows below 1 (`assert(stride >= 0)`, an early exit
     /// for `n < 0` only) keeps the program's range: it says otherwise.
-    fn domain_facts(&self, site: &Site) -> Vec<(T, &'static str)> {
+    /// A launch dimension beyond `x` that the kernel never reads (`read`:
+    /// block y, block z, grid y, grid z) is 1.
+    fn domain_facts(&self, site: &Site, read: [bool; 4]) -> Vec<(T, &'static str)> {
         let no = t::Deps::default();
         let mut out = Vec::new();
+        for v in &self.kernel {
+            let unread = match v.leaf {
+                Leaf::BlockDim(d @ 1..=2) => !read[usize::from(d) - 1],
+                Leaf::GridDim(d @ 1..=2) => !read[usize::from(d) + 1],
+                _ => false,
+            };
+            if unread {
+                out.push((t::eq(&t::leaf(v.leaf, v.width, no), &t::constant(1, v.width)), UNREAD));
+            }
+        }
         let low = lower_bounds(site);
         for v in self.kernel.iter().filter(|v| v.size && matches!(v.leaf, Leaf::Param(_) | Leaf::ParamField(_))) {
             let mut values: Vec<Leaf> = self.depends.get(&v.leaf).into_iter().flatten().copied().collect();
@@ -320,6 +332,7 @@ impl PairFacts {
 
 pub(crate) const SIZE: &str = "a size or count is at least 1";
 pub(crate) const WARPS: &str = "a block has a whole number of warps (a multiple of 32 threads)";
+pub(crate) const UNREAD: &str = "a launch dimension the kernel never reads is 1";
 pub(crate) const INSIDE: &str = "an access lies inside the allocation it indexes";
 
 /// The lower bounds the program's own tests at the site (`Site::tests`) test
