@@ -691,6 +691,8 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
     }
 }
 
+#[path = "aggregate.rs"]
+mod aggregates;
 #[path = "call.rs"]
 mod calls;
 #[path = "containers.rs"]
@@ -707,6 +709,8 @@ mod launches;
 mod objects;
 #[path = "place.rs"]
 mod places;
+#[path = "primitive.rs"]
+mod primitives;
 #[path = "stmt.rs"]
 mod stmts;
 
