@@ -78,16 +78,7 @@ impl<'c> Solver<'c> {
             Link::Two(a) => self.boolean(a, 2),
             Link::Cmp(op, a, b) => {
                 let (x, y) = (self.bv(a, 1), self.bv(b, 2));
-                match op {
-                    CmpOp::Eq => x._eq(&y),
-                    CmpOp::Ult => x.bvult(&y),
-                    CmpOp::Ule => x.bvule(&y),
-                    CmpOp::Slt => x.bvslt(&y),
-                    CmpOp::Sle => x.bvsle(&y),
-                    CmpOp::SMulFits => {
-                        Bool::and(self.ctx, &[&x.bvmul_no_overflow(&y, true), &x.bvmul_no_underflow(&y)])
-                    }
-                }
+                self.compare(*op, &x, &y)
             }
             Link::Not(l) => self.link(l).not(),
             Link::Group(g, together) => {
@@ -243,6 +234,18 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// `x op y` on bit-vectors (of one thread, or of thread 1 against 2).
+    fn compare(&self, op: CmpOp, x: &BV<'c>, y: &BV<'c>) -> Bool<'c> {
+        match op {
+            CmpOp::Eq => x._eq(y),
+            CmpOp::Ult => x.bvult(y),
+            CmpOp::Ule => x.bvule(y),
+            CmpOp::Slt => x.bvslt(y),
+            CmpOp::Sle => x.bvsle(y),
+            CmpOp::SMulFits => Bool::and(self.ctx, &[&x.bvmul_no_overflow(y, true), &x.bvmul_no_underflow(y)]),
+        }
+    }
+
     pub(super) fn boolean(&mut self, f: &T, th: u8) -> Bool<'c> {
         let d = self.term(&t::to_bool(f), th);
         d.as_bool().expect("a boolean term")
@@ -300,16 +303,7 @@ impl<'c> Solver<'c> {
             }
             Node::Cmp(op, a, b) => {
                 let (x, y) = (self.bv(a, th), self.bv(b, th));
-                Dynamic::from_ast(&match op {
-                    CmpOp::Eq => x._eq(&y),
-                    CmpOp::Ult => x.bvult(&y),
-                    CmpOp::Ule => x.bvule(&y),
-                    CmpOp::Slt => x.bvslt(&y),
-                    CmpOp::Sle => x.bvsle(&y),
-                    CmpOp::SMulFits => {
-                        Bool::and(self.ctx, &[&x.bvmul_no_overflow(&y, true), &x.bvmul_no_underflow(&y)])
-                    }
-                })
+                Dynamic::from_ast(&self.compare(*op, &x, &y))
             }
             Node::Ext(signed, a) => {
                 let x = self.bv(a, th);

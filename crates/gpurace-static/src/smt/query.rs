@@ -30,7 +30,7 @@ pub enum Relation {
 }
 
 /// A satisfiability question about two threads.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Query {
     /// Facts of thread 1 and of thread 2.
     pub one: Vec<T>,

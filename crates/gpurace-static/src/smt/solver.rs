@@ -375,15 +375,7 @@ impl<'c> Solver<'c> {
     /// Whether the common facts and `facts` (each of thread 1 or 2) have a
     /// model, which is returned.
     pub fn satisfiable(&mut self, facts: &[(T, u8)]) -> Answer {
-        let q = Query {
-            one: Vec::new(),
-            two: Vec::new(),
-            same: Vec::new(),
-            overlap: None,
-            cases: Vec::new(),
-            apart: Vec::new(),
-            abstractions: Default::default(),
-        };
+        let q = Query::default();
         self.solver.push();
         for (f, th) in facts {
             let b = self.boolean(f, *th);
@@ -399,15 +391,7 @@ impl<'c> Solver<'c> {
     /// host values) alone, with no pair of threads: a launch the host code
     /// allows.
     pub fn sample(&mut self, facts: &[T]) -> Answer {
-        let q = Query {
-            one: facts.to_vec(),
-            two: Vec::new(),
-            same: Vec::new(),
-            overlap: None,
-            cases: Vec::new(),
-            apart: Vec::new(),
-            abstractions: Default::default(),
-        };
+        let q = Query { one: facts.to_vec(), ..Query::default() };
         self.solver.push();
         for f in facts {
             let b = self.boolean(f, 1);
