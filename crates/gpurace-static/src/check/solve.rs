@@ -158,6 +158,7 @@ pub(super) fn run_jobs(
             checker,
             robust_left: DECIDING_CHECKS,
             wording_left: WORDING_CHECKS,
+            decided: false,
         };
         let mut local = Found::default();
         for job in jobs.iter().skip(index).step_by(lanes) {
@@ -622,4 +623,7 @@ pub(super) struct Worker<'a, 'c> {
     /// over inputs alone (they only word the condition).
     pub(super) robust_left: usize,
     pub(super) wording_left: usize,
+    /// This lane has found a race for every plausible value: the kernel
+    /// races, and later checks only word their conditions.
+    pub(super) decided: bool,
 }
