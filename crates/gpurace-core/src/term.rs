@@ -172,7 +172,12 @@ pub fn boolean(b: bool) -> T {
     }
 }
 
+/// The constant `v` of `width` bits; of width 0 (a truth value, as a model
+/// gives the value of a truth-valued leaf), `true` unless `v` is 0.
 pub fn constant(v: u128, width: u32) -> T {
+    if width == 0 {
+        return make(Node::Bool(v != 0), 0, Deps::default());
+    }
     make(Node::Const(v & mask(width)), width, Deps::default())
 }
 
@@ -459,6 +464,13 @@ pub fn leaves(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_constant_of_no_width_is_a_truth_value() {
+        // A model's value of a truth-valued leaf, pinned by a later query.
+        assert!(constant(1, 0).is_true());
+        assert_eq!(constant(0, 0), fals());
+    }
 
     #[test]
     fn folding_follows_c() {
