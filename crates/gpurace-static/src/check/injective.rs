@@ -51,6 +51,155 @@ pub(super) fn own_elements(ev: &AccessEv<'_>, products: &[Product], unit: UnitDi
     (0..3).all(|d| dims[d] || one(d))
 }
 
+/// Thread coordinates a digit determines: `[threadIdx.x, .y, .z, blockIdx.x,
+/// .y, .z]`; two threads whose digits are equal have equal coordinates
+/// wherever this is `true`.
+type Cover = [bool; 6];
+
+/// How deep digits that are themselves numbers are taken apart.
+const MAX_NESTING: u32 = 3;
+
+/// Whether no two different threads touch a common byte at access `ev`
+/// (against itself), by the digits of its element index: a mixed-radix
+/// number `d0 + W0 * (d1 + W1 * (...))` (shared addends aside) whose every
+/// digit but the last is in `[0, width)` (non-negative by its form, below
+/// its width by the access's guard or because `threadIdx.d < blockDim.d`)
+/// has equal digits for equal values; digits that are thread coordinates,
+/// global ids or induction variables of block- and grid-stride loops
+/// (`threadIdx.y + k * blockDim.y`, themselves such numbers) then make the
+/// threads' coordinates equal. The coordinates that must be covered are
+/// those of every launch dimension that is not 1, and only the thread's
+/// coordinates when `same_block` (shared memory: threads of one block).
+///
+/// Generalises [`own_elements`] to digits that are not global ids (a
+/// thread's own row of a tile, block-stride loops in two dimensions,
+/// `blockIdx.x * n + i` with `i` a block-stride loop below `n`), exact
+/// under the same semantics.
+pub(super) fn own_digits(ev: &AccessEv<'_>, products: &[Product], unit: UnitDims, same_block: bool) -> bool {
+    let Some(index) = element_index(&ev.offset, u128::from(ev.access.size.max(1))) else { return false };
+    let bounds = conjuncts(&ev.guard);
+    let cover = digit_cover(&index, products, &bounds, 0);
+    let needed = |i: usize| match i {
+        0 => true,
+        1 | 2 => !unit[i - 1],
+        3 => !same_block,
+        _ => !same_block && !unit[i - 2],
+    };
+    (0..6).all(|i| cover[i] || !needed(i))
+}
+
+/// The element index of a byte offset in elements of `size` bytes: the
+/// scaled index `ext(e) * size`, or a sum of such terms (a pointer moved by
+/// `blockIdx.x * n` elements, then indexed), as one 64-bit sum of the
+/// extended indices.
+fn element_index(offset: &T, size: u128) -> Option<T> {
+    let one = |x: &T| -> Option<T> {
+        let (e, signed, scale) = shape::scaled_index(x)?;
+        (scale == size).then(|| t::resize(e, 64, signed))
+    };
+    if let Some(e) = shape::scaled_index(offset).filter(|(_, _, scale)| *scale == size) {
+        return Some(e.0.clone());
+    }
+    match &offset.node {
+        Node::Bin(BvOp::Add, p, q) if offset.width == 64 => Some(t::add(&one(p)?, &one(q)?)),
+        _ => None,
+    }
+}
+
+/// The coordinates `e` determines as a number of digits, when it is one
+/// (at least two digits, each but the last in range).
+fn number_cover(e: &T, products: &[Product], bounds: &[T], depth: u32) -> Option<Cover> {
+    let e = unshared(e);
+    let digits = horner(e, products);
+    if digits.len() < 2 {
+        return None;
+    }
+    let mut cover = [false; 6];
+    for (digit, width) in &digits {
+        if let Some(w) = width {
+            if !(non_negative(digit, products) && in_range(digit, w, bounds)) {
+                return None;
+            }
+        }
+        let inner = digit_cover(digit, products, bounds, depth + 1);
+        (0..6).for_each(|i| cover[i] |= inner[i]);
+    }
+    Some(cover)
+}
+
+/// The coordinates a digit determines (none for a loop counter or a value
+/// read from memory).
+fn digit_cover(d: &T, products: &[Product], bounds: &[T], depth: u32) -> Cover {
+    let mut cover = [false; 6];
+    let d = unshared(d);
+    match &d.node {
+        Node::Leaf(Leaf::Tid(x)) => cover[usize::from((*x).min(2))] = true,
+        Node::Leaf(Leaf::Bid(x)) => cover[3 + usize::from((*x).min(2))] = true,
+        // An extension does not merge values.
+        Node::Ext(_, inner) => return digit_cover(inner, products, bounds, depth),
+        _ if global_id(d, products).is_some() => {
+            let x = usize::from(global_id(d, products).unwrap_or(0).min(2));
+            (cover[x], cover[3 + x]) = (true, true);
+        }
+        _ if depth < MAX_NESTING => {
+            if let Some(inner) = number_cover(d, products, bounds, depth) {
+                return inner;
+            }
+        }
+        _ => {}
+    }
+    cover
+}
+
+/// `e` without the addends every thread shares (`base + x`): adding one
+/// value to both sides keeps them equal or different, even wrapping.
+fn unshared(e: &T) -> &T {
+    match &e.node {
+        Node::Bin(BvOp::Add, p, q) if !p.deps.thread => unshared(q),
+        Node::Bin(BvOp::Add, p, q) if !q.deps.thread => unshared(p),
+        _ => e,
+    }
+}
+
+/// Whether `d` is not negative by its form: a coordinate, a global id, or
+/// the value of a loop's induction variable that steps from such a start
+/// (its sum exact by the engine's own facts).
+fn non_negative(d: &T, products: &[Product]) -> bool {
+    let d = unextended_all(d);
+    matches!(d.node, Node::Leaf(Leaf::Tid(_) | Leaf::Bid(_)))
+        || global_id(d, products).is_some()
+        || products.iter().any(|p| p.stride.as_ref().is_some_and(|s| s.below && s.value == *d))
+}
+
+/// Whether `0 <= d` (given) is below `w`: `threadIdx.d < blockDim.d`, or a
+/// conjunct of the guard says so.
+fn in_range(d: &T, w: &T, bounds: &[T]) -> bool {
+    // `d` is not negative, so its extensions keep its value. A signed
+    // `d < w` makes `w` positive, so every reading of `w` (extended either
+    // way, multiplied signed or not) keeps its value too. An unsigned one
+    // does not (`threadIdx.x < w` with `int w = -1022` holds, and `row * w`
+    // steps back): only a width that is never negative (`blockDim`,
+    // `gridDim`, a constant below 2^31) takes it.
+    let (d, w) = (unextended_all(d), unextended_all(w));
+    let never_negative = match &w.node {
+        Node::Leaf(Leaf::BlockDim(_) | Leaf::GridDim(_)) => true,
+        Node::Const(c) => w.width > 1 && *c < 1 << (w.width - 1),
+        _ => false,
+    };
+    let intrinsic = matches!((&d.node, &w.node), (Node::Leaf(Leaf::Tid(x)), Node::Leaf(Leaf::BlockDim(y))) if x == y);
+    intrinsic
+        || bounds.iter().any(|c| match &c.node {
+            Node::Cmp(CmpOp::Slt, a, b) => a == d && b == w,
+            Node::Cmp(CmpOp::Ult, a, b) => a == d && b == w && never_negative,
+            Node::Not(inner) => match &inner.node {
+                Node::Cmp(CmpOp::Sle, a, b) => a == w && b == d,
+                Node::Cmp(CmpOp::Ule, a, b) => a == w && b == d && never_negative,
+                _ => false,
+            },
+            _ => false,
+        })
+}
+
 /// `e` as `g0 + W0 * (g1 + W1 * (...))`: the digits, each with the width
 /// that scales the rest (none for the last), however the products are held
 /// (plain, or abstracted into leaves truncated back to the index's width).
@@ -77,6 +226,17 @@ fn horner(e: &T, products: &[Product]) -> Vec<(T, Option<T>)> {
 
 /// `rest` as `next * width`, `next` per thread and `width` shared.
 fn scaled(rest: &T, products: &[Product]) -> Option<(T, T)> {
+    // `ext(a * b)` is `ext(a) * ext(b)`: index arithmetic does not wrap in
+    // the engine's semantics.
+    if let Node::Ext(signed, inner) = &rest.node {
+        let (a, b) = factors(inner, products)?;
+        let (a, b) = (t::resize(&a, rest.width, *signed), t::resize(&b, rest.width, *signed));
+        return match (a.deps.thread, b.deps.thread) {
+            (true, false) => Some((a, b)),
+            (false, true) => Some((b, a)),
+            _ => None,
+        };
+    }
     let (a, b) = factors(rest, products)?;
     match (a.deps.thread, b.deps.thread) {
         (true, false) if a.width == rest.width => Some((a, b)),
@@ -95,6 +255,14 @@ fn factors(term: &T, products: &[Product]) -> Option<(T, T)> {
             Some((unextended(&p.x)?, unextended(&p.y)?))
         }
         _ => None,
+    }
+}
+
+/// The term under all its extensions.
+fn unextended_all(term: &T) -> &T {
+    match &term.node {
+        Node::Ext(_, inner) => unextended_all(inner),
+        _ => term,
     }
 }
 
@@ -188,5 +356,23 @@ mod tests {
         // threadIdx.x * 2 + blockIdx.x is no global id.
         let not_gid = t::add(&t::mul(&leaf(Leaf::Tid(0)), &t::constant(2, 32)), &leaf(Leaf::Bid(0)));
         assert_eq!(global_id(&not_gid, &[]), None);
+    }
+
+    #[test]
+    fn a_digit_is_in_range_by_its_guard_or_its_block() {
+        let (tx, bx, w) = (leaf(Leaf::Tid(0)), leaf(Leaf::BlockDim(0)), leaf(Leaf::Param(0)));
+        // threadIdx.x < blockDim.x always.
+        assert!(in_range(&tx, &bx, &[]));
+        assert!(!in_range(&tx, &w, &[]));
+        let signed = t::cmp(CmpOp::Slt, &tx, &w);
+        let unsigned = t::cmp(CmpOp::Ult, &tx, &w);
+        assert!(in_range(&tx, &w, std::slice::from_ref(&signed)));
+        // A signed bound makes the width positive: any extension keeps it.
+        assert!(in_range(&t::resize(&tx, 64, false), &t::resize(&w, 64, true), &[signed]));
+        // An unsigned bound does not bound a width that may be negative
+        // (`threadIdx.x < w` with `w = -1022`), only one that never is.
+        assert!(!in_range(&tx, &w, &[unsigned]));
+        let by = leaf(Leaf::GridDim(0));
+        assert!(in_range(&tx, &by, &[t::cmp(CmpOp::Ult, &tx, &by)]));
     }
 }

@@ -11,7 +11,7 @@ use gpurace_ir::{AccessKind, AtomicOp, Kernel, Scope, Space};
 
 use super::congruence::disjoint_congruence;
 use super::flags::apart;
-use super::injective::{own_elements, UnitDims};
+use super::injective::{own_digits, own_elements, UnitDims};
 use super::intervals::{block_link, group_counts};
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
 use super::rows;
@@ -121,7 +121,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
     };
     let mut jobs = Vec::new();
     // Pairs the GCD test and the row-major rule decided, for the profile.
-    let (mut congruent, mut own) = (0, 0);
+    let (mut congruent, mut own, mut digits) = (0, 0, 0);
     // Launch dimensions of one thread or one block: given so, or unused by a
     // kernel analysed without the host's geometry (the engine's model).
     let unit: UnitDims = [
@@ -164,11 +164,23 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
                 congruent += 1;
                 continue;
             }
-            if i == j && own_elements(a, &trace.abstractions.products, unit) {
+            let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
+            // One index function (an access against itself, or a read and a
+            // write of one element), each thread its own element: threads
+            // never meet there, whichever access each makes.
+            let products = &trace.abstractions.products;
+            let one_index = i == j || (a.offset == b.offset && a.access.size == b.access.size);
+            if one_index && own_elements(a, products, unit) && (i == j || own_elements(b, products, unit)) {
                 own += 1;
                 continue;
             }
-            let same_block = relations.iter().all(|r| *r != Relation::InterBlock);
+            if one_index
+                && own_digits(a, products, unit, same_block)
+                && (i == j || own_digits(b, products, unit, same_block))
+            {
+                digits += 1;
+                continue;
+            }
             if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
                 if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
                     continue;
@@ -184,6 +196,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
     }
     config.debug.profile.count("pruned: congruence", congruent);
     config.debug.profile.count("pruned: own elements", own);
+    config.debug.profile.count("pruned: own digits", digits);
     for (i, barrier) in trace.barriers.iter().enumerate() {
         if !barrier.guard.is_true() && !uniform_guard(barrier) {
             jobs.push(Job::Divergence { barrier: i });
