@@ -61,7 +61,16 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         },
         (None, None) => Format::Human,
     };
-    let defaults = gpurace_static::Config::default();
+    let effort = match (args.effort, run.budget.effort.as_deref()) {
+        (Some(effort), _) => effort.into(),
+        (None, Some("quick")) => gpurace_static::Effort::Quick,
+        (None, Some("thorough")) => gpurace_static::Effort::Thorough,
+        (None, Some("default") | None) => gpurace_static::Effort::Default,
+        (None, Some(other)) => {
+            anyhow::bail!("gpurace.toml: unknown `[budget] effort` `{other}` (quick, default or thorough)")
+        }
+    };
+    let defaults = gpurace_static::Config::with_effort(effort);
     let config = gpurace_static::Config {
         block: args.block,
         grid: args.grid,
@@ -73,6 +82,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         stats: args.stats,
         warp_sync: args.warp_sync,
         report_possible: args.report_possible,
+        undecided_budget: defaults.undecided_budget,
+        kernel_budget: defaults.kernel_budget,
+        file_budget: defaults.file_budget,
+        effort,
         debug: gpurace_static::SolverDebug {
             solver_dump: args.solver_dump.clone(),
             query_stats: args.query_stats,

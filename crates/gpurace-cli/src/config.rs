@@ -57,11 +57,13 @@ struct ProgramTable {
     files: Vec<PathBuf>,
 }
 
-/// `[budget]`: the work limits of `--rlimit`, `--kernel-rlimit` and
-/// `--file-rlimit` (flags win).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+/// `[budget]`: the effort of `--effort` and the work limits of `--rlimit`,
+/// `--kernel-rlimit` and `--file-rlimit` (flags win).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Budget {
+    /// `quick`, `default` or `thorough`.
+    pub effort: Option<String>,
     pub query_rlimit: Option<u32>,
     pub kernel_rlimit: Option<u64>,
     pub file_rlimit: Option<u64>,
@@ -225,7 +227,10 @@ mod tests {
         let path = dir.path().join("gpurace.toml");
         fs::write(&path, "[budget]\nkernel_rlimit = 5_000_000\nfile_rlimit = 9\n").unwrap();
         let budget = load(Some(&path), &[]).unwrap().budget;
-        assert_eq!(budget, Budget { query_rlimit: None, kernel_rlimit: Some(5_000_000), file_rlimit: Some(9) });
+        assert_eq!(
+            budget,
+            Budget { effort: None, query_rlimit: None, kernel_rlimit: Some(5_000_000), file_rlimit: Some(9) }
+        );
         // A misspelt key is an error, not a budget silently left at its default.
         fs::write(&path, "[budget]\nfile_limit = 9\n").unwrap();
         assert!(load(Some(&path), &[]).is_err());

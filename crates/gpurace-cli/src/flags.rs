@@ -93,6 +93,15 @@ pub struct CheckArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
+    /// How much work the analysis may spend: `quick` (a fifth of the default
+    /// per query, kernel and file), `default`, or `thorough` (four times the
+    /// work per query and ten times per kernel, for CI nights) [default:
+    /// default, or `[budget] effort` of gpurace.toml]; every level is counted
+    /// in work, so it gives the same answer on every run. `--rlimit`,
+    /// `--kernel-rlimit` and `--file-rlimit` override its budgets
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub effort: Option<EffortArg>,
+
     /// Work limit of one solver query, in z3 resource units (about 6 million
     /// per second) [default: 10000000, or `[budget] query_rlimit` of
     /// gpurace.toml]; deterministic, unlike a time limit
@@ -402,6 +411,26 @@ impl FrontArgs {
             defines: self.defines.clone(),
             gpu_arch: self.cuda_gpu_arch.clone(),
             compile_db: self.build_dir.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EffortArg {
+    /// a fifth of the default work
+    Quick,
+    /// the default budgets
+    Default,
+    /// more work per query, kernel and file
+    Thorough,
+}
+
+impl From<EffortArg> for gpurace_static::Effort {
+    fn from(effort: EffortArg) -> gpurace_static::Effort {
+        match effort {
+            EffortArg::Quick => gpurace_static::Effort::Quick,
+            EffortArg::Default => gpurace_static::Effort::Default,
+            EffortArg::Thorough => gpurace_static::Effort::Thorough,
         }
     }
 }

@@ -52,8 +52,55 @@ pub struct Config {
     /// Count `approximate` races as races (verdict `race`), not as possible
     /// races of an `unknown` kernel.
     pub report_possible: bool,
+    /// The effort the budgets above were set from (`Effort::budgets`), for
+    /// saying what a deeper one would try.
+    pub effort: Effort,
     /// Switches for looking inside the solver; off by default.
     pub debug: SolverDebug,
+}
+
+/// How much work the analysis may spend: every level is a set of work
+/// budgets, so each gives the same answer on every run and machine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Effort {
+    /// A fifth of the default's work per query, a fifth per kernel and file,
+    /// stopping a kernel at its second undecided query: for an editor.
+    Quick,
+    /// The default.
+    #[default]
+    Default,
+    /// Four times the work per query, ten times per kernel and more than ten
+    /// per file, ten undecided queries per solver lane: for CI nights.
+    Thorough,
+}
+
+impl Effort {
+    /// `(query_rlimit, kernel_rlimit, file_rlimit, undecided_budget)`.
+    pub fn budgets(self) -> (u32, u64, u64, usize) {
+        match self {
+            Effort::Quick => (2_000_000, 20_000_000, 60_000_000, 2),
+            Effort::Default => (10_000_000, 100_000_000, 300_000_000, 3),
+            Effort::Thorough => (40_000_000, 1_000_000_000, 4_000_000_000, 10),
+        }
+    }
+
+    /// The next deeper level, if any.
+    pub fn deeper(self) -> Option<Effort> {
+        match self {
+            Effort::Quick => Some(Effort::Default),
+            Effort::Default => Some(Effort::Thorough),
+            Effort::Thorough => None,
+        }
+    }
+
+    /// The level's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effort::Quick => "quick",
+            Effort::Default => "default",
+            Effort::Thorough => "thorough",
+        }
+    }
 }
 
 /// Debugging switches of the solver (hidden CLI flags). The only IO the
@@ -74,23 +121,44 @@ pub struct SolverDebug {
     pub profile: gpurace_core::Profile,
 }
 
+impl Config {
+    /// The default configuration with the budgets of `effort` (and wall-clock
+    /// safety nets that leave them room).
+    pub fn with_effort(effort: Effort) -> Config {
+        let (query_rlimit, kernel_rlimit, file_rlimit, undecided_budget) = effort.budgets();
+        let scale = if effort == Effort::Thorough { 10 } else { 1 };
+        Config {
+            query_rlimit,
+            kernel_rlimit,
+            file_rlimit,
+            undecided_budget,
+            kernel_budget: Duration::from_secs(60 * scale),
+            file_budget: Duration::from_secs(120 * scale),
+            effort,
+            ..Config::default()
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
+        let (query_rlimit, kernel_rlimit, file_rlimit, undecided_budget) = Effort::Default.budgets();
         Config {
             block: None,
             grid: None,
             jobs: 1,
-            query_rlimit: 10_000_000,
+            query_rlimit,
             query_timeout: Duration::from_millis(10_000),
-            undecided_budget: 3,
-            kernel_rlimit: 100_000_000,
-            file_rlimit: 300_000_000,
+            undecided_budget,
+            kernel_rlimit,
+            file_rlimit,
             kernel_budget: Duration::from_secs(60),
             file_budget: Duration::from_secs(120),
             stats: false,
             warp_sync: None,
             host_geometry: false,
             report_possible: false,
+            effort: Effort::Default,
             debug: SolverDebug::default(),
         }
     }

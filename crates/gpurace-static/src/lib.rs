@@ -26,7 +26,7 @@ mod smt;
 pub mod trace;
 
 pub use check::{check, check_sites, constant_params};
-pub use config::{Config, SolverDebug};
+pub use config::{Config, Effort, SolverDebug};
 pub use exec::{trace, Symbolic};
 pub use gpurace_core::c::width;
 pub use gpurace_core::{

@@ -263,10 +263,14 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     let verdict = if bad_witnesses > 0 {
         Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
     } else if !found.unknown.is_empty() {
+        // What a deeper effort would try: more work for each query and
+        // more undecided queries before the kernel stops.
+        let deeper =
+            config.effort.deeper().map_or(String::new(), |e| format!("; `--effort {}` gives them more work", e.name()));
         Verdict::Unknown {
             reason: match found.unknown.len() {
-                1 => "1 solver query was not decided".to_string(),
-                n => format!("{n} solver queries were not decided"),
+                1 => format!("1 solver query was not decided{deeper}"),
+                n => format!("{n} solver queries were not decided{deeper}"),
             },
         }
     } else if let Some((span, reason)) = trace.unsupported.iter().find(|(_, reason)| !nothing_to_race(&trace, reason)) {
