@@ -75,17 +75,45 @@ const MAX_NESTING: u32 = 3;
 /// thread's own row of a tile, block-stride loops in two dimensions,
 /// `blockIdx.x * n + i` with `i` a block-stride loop below `n`), exact
 /// under the same semantics.
-pub(super) fn own_digits(ev: &AccessEv<'_>, products: &[Product], unit: UnitDims, same_block: bool) -> bool {
-    let Some(index) = element_index(&ev.offset, u128::from(ev.access.size.max(1))) else { return false };
+///
+/// `Some(ranges)` when the digits cover `threadIdx.x`, with what the solver
+/// must show for every thread that makes the access: the ranges of the
+/// top-level digits that neither the guard nor the form bounds (`0 <= d <
+/// w`, read signed at a common width; the launch geometry bounds `x` in
+/// `out[y * w + x]` without a guard), and `blockDim.d == 1` or `gridDim.d
+/// == 1` for each coordinate that must be covered and is not. Empty: each
+/// thread's own element by the form alone. `None`: not by its digits.
+pub(super) fn own_digits(ev: &AccessEv<'_>, products: &[Product], unit: UnitDims, same_block: bool) -> Option<Vec<T>> {
+    let index = element_index(&ev.offset, u128::from(ev.access.size.max(1)))?;
     let bounds = conjuncts(&ev.guard);
-    let cover = digit_cover(&index, products, &bounds, 0);
+    let mut ranges = Vec::new();
+    let cover = match number(&index, products, &bounds, 0, Some(&mut ranges)) {
+        Some(cover) => cover,
+        None => digit_cover(&index, products, &bounds, 0),
+    };
     let needed = |i: usize| match i {
         0 => true,
         1 | 2 => !unit[i - 1],
         3 => !same_block,
         _ => !same_block && !unit[i - 2],
     };
-    (0..6).all(|i| cover[i] || !needed(i))
+    // A coordinate no digit covers must be the only one of its dimension:
+    // `gridDim.z == 1`, which the launch's facts often say (`unit` only
+    // knows what the flags and the kernel's own reads say).
+    for i in (1..6).filter(|i| !cover[*i] && needed(*i)) {
+        let leaf = if i < 3 { Leaf::BlockDim(i as u8) } else { Leaf::GridDim((i - 3) as u8) };
+        ranges.push(t::eq(&t::leaf(leaf, 32, Default::default()), &t::constant(1, 32)));
+    }
+    cover[0].then_some(ranges)
+}
+
+/// `0 <= d < w`, both read signed at the wider of their widths: a digit
+/// whose unsigned value reaches the sign bit fails it, which only loses a
+/// decision.
+fn digit_range(d: &T, w: &T) -> T {
+    let width = d.width.max(w.width);
+    let (d, w) = (t::resize(d, width, true), t::resize(w, width, true));
+    t::and(&t::cmp(CmpOp::Sle, &t::constant(0, width), &d), &t::cmp(CmpOp::Slt, &d, &w))
 }
 
 /// The element index of a byte offset in elements of `size` bytes: the
@@ -109,6 +137,12 @@ fn element_index(offset: &T, size: u128) -> Option<T> {
 /// The coordinates `e` determines as a number of digits, when it is one
 /// (at least two digits, each but the last in range).
 fn number_cover(e: &T, products: &[Product], bounds: &[T], depth: u32) -> Option<Cover> {
+    number(e, products, bounds, depth, None)
+}
+
+/// [`number_cover`], with the ranges of digits not in range by their form
+/// or guard added to `ranges` instead, when it is given.
+fn number(e: &T, products: &[Product], bounds: &[T], depth: u32, mut ranges: Option<&mut Vec<T>>) -> Option<Cover> {
     let e = unshared(e);
     let digits = horner(e, products);
     if digits.len() < 2 {
@@ -118,7 +152,7 @@ fn number_cover(e: &T, products: &[Product], bounds: &[T], depth: u32) -> Option
     for (digit, width) in &digits {
         if let Some(w) = width {
             if !(non_negative(digit, products) && in_range(digit, w, bounds)) {
-                return None;
+                ranges.as_mut()?.push(digit_range(digit, w));
             }
         }
         let inner = digit_cover(digit, products, bounds, depth + 1);

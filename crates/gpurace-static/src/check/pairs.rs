@@ -25,7 +25,10 @@ use crate::trace::{Abstractions, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
 #[derive(Debug, Clone)]
 pub(super) enum Job {
     /// Accesses `a` (thread 1) and `b` (thread 2) in these relations.
-    Pair { a: usize, b: usize, relations: Vec<Relation> },
+    /// `ranges`, when not empty: facts of one thread (an access made with a
+    /// digit of its element index out of range) that, all unsatisfiable,
+    /// decide the pair without asking it (`injective::own_digits`).
+    Pair { a: usize, b: usize, relations: Vec<Relation>, ranges: Box<[T]> },
     /// A barrier some threads of a block may skip.
     Divergence { barrier: usize },
 }
@@ -174,12 +177,25 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
                 own += 1;
                 continue;
             }
-            if one_index
-                && own_digits(a, products, unit, same_block)
-                && (i == j || own_digits(b, products, unit, same_block))
-            {
-                digits += 1;
-                continue;
+            let mut ranges = Vec::new();
+            if one_index {
+                let ra = own_digits(a, products, unit, same_block);
+                let rb = if i == j { ra.clone() } else { own_digits(b, products, unit, same_block) };
+                if let (Some(ra), Some(rb)) = (ra, rb) {
+                    if ra.is_empty() && rb.is_empty() {
+                        digits += 1;
+                        continue;
+                    }
+                    // The digits out of range somewhere, for the solver.
+                    let outside = |ev: &AccessEv<'_>, r: &[T]| {
+                        let all = r.iter().fold(t::tru(), |all, x| t::and(&all, x));
+                        t::and(&ev.guard, &t::not(&all))
+                    };
+                    ranges.push(outside(a, &ra));
+                    if i != j {
+                        ranges.push(outside(b, &rb));
+                    }
+                }
             }
             if let (true, Some(ta), Some(tb)) = (same_block && a.obj == b.obj, &tables[i], &tables[j]) {
                 if !ta.meets(tb, a.access.size.max(1), b.access.size.max(1)) {
@@ -191,7 +207,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
                     continue;
                 }
             }
-            jobs.push(Job::Pair { a: i, b: j, relations });
+            jobs.push(Job::Pair { a: i, b: j, relations, ranges: ranges.into() });
         }
     }
     config.debug.profile.count("pruned: congruence", congruent);

@@ -45,7 +45,7 @@ pub(super) struct Undecided {
 /// Why a strict re-ask (`Worker::ask_strict`) gives no model.
 pub(super) enum Excluded {
     /// The collision needs what the strict facts rule out.
-    Hit(Hit),
+    Hit(Box<Hit>),
     Undecided(Undecided),
 }
 
@@ -145,8 +145,21 @@ pub(super) fn run_jobs(
             checker.stage = "robust";
             checker
         });
+        // The one-thread checks of digit ranges (`own_digits`) have a
+        // context of their own: asked in the pair solver, they change how
+        // z3 answers the pairs after them.
+        let digits_ctx = z3::Context::new(&cfg);
+        let has_ranges =
+            jobs.iter().skip(index).step_by(lanes).any(|j| matches!(j, Job::Pair { ranges, .. } if !ranges.is_empty()));
+        let digits = has_ranges.then(|| {
+            let mut digits = kernel_solver(&digits_ctx, kernel, config, trace, one, two);
+            digits.assert_tickets(&trace.tickets, &trace.atomics);
+            digits.stage = "digits";
+            digits
+        });
         let mut w = Worker {
             solver,
+            digits,
             rlimit: config.query_rlimit,
             base,
             cache,
@@ -271,6 +284,7 @@ impl Worker<'_, '_> {
         self.solver.work()
             + self.prober.as_ref().map_or(0, |p| p.work())
             + self.checker.as_ref().map_or(0, |c| c.work())
+            + self.digits.as_ref().map_or(0, |d| d.work())
     }
 
     pub(super) fn ask(&mut self, q: &Query) -> Answer {
@@ -411,21 +425,35 @@ impl Worker<'_, '_> {
             Answer::Sat(clean) => Ok(clean),
             Answer::Unsat => {
                 let r = remaining.iter().copied().find(|r| smt::relation_holds(*r, &first));
-                Err(Excluded::Hit(Hit {
+                Err(Excluded::Hit(Box::new(Hit {
                     job: job.clone(),
                     relation: r.unwrap_or(remaining[0]),
                     assignment: first,
                     holding: Holding::default(),
-                }))
+                })))
             }
             Answer::Unknown(reason) => Err(Excluded::Undecided(Undecided { job: job.clone(), reason })),
         }
     }
 
+    /// Whether every fact of `ranges` (an access made with a digit of its
+    /// element index out of range, one thread) is unsatisfiable: the
+    /// threads then never meet at the access (`injective::own_digits`).
+    fn digits_in_range(&mut self, ranges: &[T]) -> bool {
+        let Some(digits) = self.digits.as_mut() else { return false };
+        ranges.iter().all(|r| matches!(digits.satisfiable(&[(r.clone(), 1)]), Answer::Unsat))
+    }
+
     pub(super) fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
         match job {
-            Job::Pair { a, b, relations } => {
+            Job::Pair { a, b, relations, ranges } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
+                if !ranges.is_empty() && self.digits_in_range(ranges) {
+                    if let Some(d) = &self.digits {
+                        d.profile().count("decided: own digits in range", 1);
+                    }
+                    return;
+                }
                 if self.solver.debug_labels() {
                     let (sa, sb) = (ea.access.span, eb.access.span);
                     self.solver.label = format!("{}:{} x {}:{}", sa.line, sa.col, sb.line, sb.col);
@@ -469,7 +497,7 @@ impl Worker<'_, '_> {
                                 {
                                     Ok(clean) => assignment = clean,
                                     Err(Excluded::Hit(hit)) => {
-                                        found.overflows.push(hit);
+                                        found.overflows.push(*hit);
                                         break;
                                     }
                                     Err(Excluded::Undecided(u)) => {
@@ -487,7 +515,7 @@ impl Worker<'_, '_> {
                                 match self.ask_strict(&strict, "in-bounds", self.rlimit, job, &remaining, assignment) {
                                     Ok(clean) => assignment = clean,
                                     Err(Excluded::Hit(hit)) => {
-                                        found.out_of_bounds.push(hit);
+                                        found.out_of_bounds.push(*hit);
                                         break;
                                     }
                                     Err(Excluded::Undecided(u)) => {
@@ -510,7 +538,7 @@ impl Worker<'_, '_> {
                                     Ok(clean) => assignment = clean,
                                     Err(Excluded::Hit(mut hit)) => {
                                         hit.holding = Holding::implausible(why);
-                                        found.races.push(hit);
+                                        found.races.push(*hit);
                                         break;
                                     }
                                     Err(Excluded::Undecided(u)) => {
@@ -605,6 +633,8 @@ impl Worker<'_, '_> {
 /// answers, the answers it adds, and the count of queries it asked.
 pub(super) struct Worker<'a, 'c> {
     pub(super) solver: smt::Solver<'c>,
+    /// The solver of one-thread digit ranges, when some job has them.
+    pub(super) digits: Option<smt::Solver<'c>>,
     pub(super) rlimit: u32,
     pub(super) base: u64,
     pub(super) cache: &'a Cache,

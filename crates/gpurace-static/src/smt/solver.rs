@@ -115,6 +115,11 @@ impl<'c> Solver<'c> {
     }
 
     /// Whether queries are printed (`--query-stats`), so labels are worth making.
+    /// The profile the solver's stages add to.
+    pub fn profile(&self) -> &gpurace_core::Profile {
+        &self.debug.profile
+    }
+
     pub fn debug_labels(&self) -> bool {
         self.debug.query_stats
     }
