@@ -46,10 +46,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
-    let host = Host {
+    let mut host = Host {
         enabled: !args.no_host,
         settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)?,
         confirm: args.confirm,
+        suggest: args.suggest_facts,
     };
     let run = host.settings.run()?;
     let format = match (args.format, run.format.clone()) {
@@ -308,7 +309,7 @@ fn check_file(
         .time("program", || whole_program(input, &unit, &includers, units, host.enabled, &settings, &mut report));
     let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
     // Which kernels are the file's is part of what its results answer.
-    let host_key = format!("{} {:?} {own}", host.enabled, settings.assumptions);
+    let host_key = format!("{} {:?} {own} {}", host.enabled, settings.assumptions, host.suggest);
     let key = units.cache().and_then(|_| crate::cache::results_key(&program, &host_key, config));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
@@ -320,7 +321,12 @@ fn check_file(
     report.kernels = match cached {
         Some(kernels) => kernels,
         None => {
-            let kernels = gpurace_static::check_sites(&program, config, &sites);
+            let mut kernels = gpurace_static::check_sites(&program, config, &sites);
+            if host.suggest {
+                profile.time("suggest", || {
+                    crate::suggest::suggest(&program, config, host.enabled, &settings.assumptions, &mut kernels)
+                });
+            }
             if let (Some(cache), Some(key)) = (units.cache(), key) {
                 if crate::cache::storable(&kernels, &profile) {
                     cache.put(key, &kernels);
@@ -456,6 +462,8 @@ struct Host<'a> {
     settings: crate::config::PerFile<'a>,
     /// `--confirm`: replay each race's witness on the simulator.
     confirm: bool,
+    /// `--suggest-facts`: facts that would decide undecided kernels.
+    suggest: bool,
 }
 
 /// The launch sites of the program with what its host code knows at each

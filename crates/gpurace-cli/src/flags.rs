@@ -102,6 +102,14 @@ pub struct CheckArgs {
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub effort: Option<EffortArg>,
 
+    /// For a kernel left `unknown` by undecided queries, try a few facts of
+    /// the forms programs rely on (`n % blockDim.x == 0`, `n % 32 == 0`, a
+    /// grid that covers `n`) and say which one proves it race-free (a
+    /// `suggested-fact` note with the `--assume` that gives it); each try is
+    /// a second analysis of the kernel at the `quick` effort
+    #[arg(long)]
+    pub suggest_facts: bool,
+
     /// Work limit of one solver query, in z3 resource units (about 6 million
     /// per second) [default: 10000000, or `[budget] query_rlimit` of
     /// gpurace.toml]; deterministic, unlike a time limit

@@ -21,6 +21,7 @@ mod ir;
 mod merge;
 mod program;
 mod run;
+mod suggest;
 mod trace;
 
 use std::io;
