@@ -46,7 +46,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     let options = args.front.options();
-    let mut host = Host {
+    let host = Host {
         enabled: !args.no_host,
         settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)?,
         confirm: args.confirm,
