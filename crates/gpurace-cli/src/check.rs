@@ -64,12 +64,12 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     };
     let effort = match (args.effort, run.budget.effort.as_deref()) {
         (Some(effort), _) => effort.into(),
-        (None, Some("quick")) => gpurace_static::Effort::Quick,
-        (None, Some("thorough")) => gpurace_static::Effort::Thorough,
-        (None, Some("default") | None) => gpurace_static::Effort::Default,
-        (None, Some(other)) => {
-            anyhow::bail!("gpurace.toml: unknown `[budget] effort` `{other}` (quick, default or thorough)")
-        }
+        (None, Some(name)) => <crate::flags::EffortArg as clap::ValueEnum>::from_str(name, false)
+            .map_err(|_| {
+                anyhow::anyhow!("gpurace.toml: unknown `[budget] effort` `{name}` (quick, default or thorough)")
+            })?
+            .into(),
+        (None, None) => gpurace_static::Effort::Default,
     };
     let defaults = gpurace_static::Config::with_effort(effort);
     let config = gpurace_static::Config {

@@ -166,15 +166,16 @@ fn number(e: &T, products: &[Product], bounds: &[T], depth: u32, mut ranges: Opt
 fn digit_cover(d: &T, products: &[Product], bounds: &[T], depth: u32) -> Cover {
     let mut cover = [false; 6];
     let d = unshared(d);
+    if let Some(x) = global_id(d, products) {
+        let x = usize::from(x.min(2));
+        (cover[x], cover[3 + x]) = (true, true);
+        return cover;
+    }
     match &d.node {
         Node::Leaf(Leaf::Tid(x)) => cover[usize::from((*x).min(2))] = true,
         Node::Leaf(Leaf::Bid(x)) => cover[3 + usize::from((*x).min(2))] = true,
         // An extension does not merge values.
         Node::Ext(_, inner) => return digit_cover(inner, products, bounds, depth),
-        _ if global_id(d, products).is_some() => {
-            let x = usize::from(global_id(d, products).unwrap_or(0).min(2));
-            (cover[x], cover[3 + x]) = (true, true);
-        }
         _ if depth < MAX_NESTING => {
             if let Some(inner) = number_cover(d, products, bounds, depth) {
                 return inner;
@@ -221,17 +222,7 @@ fn in_range(d: &T, w: &T, bounds: &[T]) -> bool {
         _ => false,
     };
     let intrinsic = matches!((&d.node, &w.node), (Node::Leaf(Leaf::Tid(x)), Node::Leaf(Leaf::BlockDim(y))) if x == y);
-    intrinsic
-        || bounds.iter().any(|c| match &c.node {
-            Node::Cmp(CmpOp::Slt, a, b) => a == d && b == w,
-            Node::Cmp(CmpOp::Ult, a, b) => a == d && b == w && never_negative,
-            Node::Not(inner) => match &inner.node {
-                Node::Cmp(CmpOp::Sle, a, b) => a == w && b == d,
-                Node::Cmp(CmpOp::Ule, a, b) => a == w && b == d && never_negative,
-                _ => false,
-            },
-            _ => false,
-        })
+    intrinsic || bounds.iter().any(|c| bound(c, d, w).is_some_and(|signed| signed || never_negative))
 }
 
 /// `e` as `g0 + W0 * (g1 + W1 * (...))`: the digits, each with the width
@@ -353,10 +344,19 @@ fn conjuncts(guard: &T) -> Vec<T> {
 /// Whether condition `c` says `x < w` (signed or not; `x`, a global id, is
 /// not negative).
 fn below(c: &T, x: &T, w: &T) -> bool {
+    bound(c, x, w).is_some()
+}
+
+/// How condition `c` says `x < w`, if it does: `Some(true)` signed,
+/// `Some(false)` unsigned (also spelled `!(w <= x)`).
+fn bound(c: &T, x: &T, w: &T) -> Option<bool> {
     match &c.node {
-        Node::Cmp(CmpOp::Slt | CmpOp::Ult, a, b) => a == x && b == w,
-        Node::Not(inner) => matches!(&inner.node, Node::Cmp(CmpOp::Sle | CmpOp::Ule, a, b) if a == w && b == x),
-        _ => false,
+        Node::Cmp(op @ (CmpOp::Slt | CmpOp::Ult), a, b) if a == x && b == w => Some(*op == CmpOp::Slt),
+        Node::Not(inner) => match &inner.node {
+            Node::Cmp(op @ (CmpOp::Sle | CmpOp::Ule), a, b) if a == w && b == x => Some(*op == CmpOp::Sle),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -441,7 +441,11 @@ impl Worker<'_, '_> {
     /// threads then never meet at the access (`injective::own_digits`).
     fn digits_in_range(&mut self, ranges: &[T]) -> bool {
         let Some(digits) = self.digits.as_mut() else { return false };
-        ranges.iter().all(|r| matches!(digits.satisfiable(&[(r.clone(), 1)]), Answer::Unsat))
+        let decided = ranges.iter().all(|r| matches!(digits.satisfiable(&[(r.clone(), 1)]), Answer::Unsat));
+        if decided {
+            digits.profile().count("decided: own digits in range", 1);
+        }
+        decided
     }
 
     pub(super) fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
@@ -449,9 +453,6 @@ impl Worker<'_, '_> {
             Job::Pair { a, b, relations, ranges } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
                 if !ranges.is_empty() && self.digits_in_range(ranges) {
-                    if let Some(d) = &self.digits {
-                        d.profile().count("decided: own digits in range", 1);
-                    }
                     return;
                 }
                 if self.solver.debug_labels() {

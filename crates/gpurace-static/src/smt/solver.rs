@@ -114,12 +114,12 @@ impl<'c> Solver<'c> {
         self.common.iter().chain(&self.setup_terms)
     }
 
-    /// Whether queries are printed (`--query-stats`), so labels are worth making.
     /// The profile the solver's stages add to.
     pub fn profile(&self) -> &gpurace_core::Profile {
         &self.debug.profile
     }
 
+    /// Whether queries are printed (`--query-stats`), so labels are worth making.
     pub fn debug_labels(&self) -> bool {
         self.debug.query_stats
     }
