@@ -359,4 +359,30 @@ public:
     (void)__b; (void)__expected;
   }
 };
+
+/* cuda::memcpy_async(dst, src, size, barrier) (<cuda/barrier>): the calling
+ * thread's copy of `size` bytes, modelled as a synchronous copy where it is
+ * called (the real one completes by the barrier's wait, in the same barrier
+ * interval, which is what the analysis compares). */
+template <size_t _Alignment> struct aligned_size_t {
+  size_t value;
+  __host__ __device__ constexpr explicit aligned_size_t(size_t __size) : value(__size) {}
+  __host__ __device__ constexpr operator size_t() const { return value; }
+};
+template <class _Barrier>
+__device__ void memcpy_async(void *__dst, const void *__src, size_t __bytes, _Barrier &__b) {
+  (void)__b;
+  char *__d = (char *)__dst;
+  const char *__s = (const char *)__src;
+  for (size_t __i = 0; __i < __bytes; __i++)
+    __d[__i] = __s[__i];
+}
+template <size_t _Alignment, class _Barrier>
+__device__ void memcpy_async(void *__dst, const void *__src, aligned_size_t<_Alignment> __bytes, _Barrier &__b) {
+  (void)__b;
+  char *__d = (char *)__dst;
+  const char *__s = (const char *)__src;
+  for (size_t __i = 0; __i < __bytes.value; __i++)
+    __d[__i] = __s[__i];
+}
 } // namespace cuda

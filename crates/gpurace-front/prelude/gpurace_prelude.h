@@ -121,6 +121,31 @@
 #include <string.h>
 #include <time.h>
 #include <assert.h>
+#ifdef __cplusplus
+/* nvcc's cuda_runtime.h includes <utility> in C++11 and later, so CUDA code
+ * uses std::forward, std::move, std::pair and <type_traits> (which comes with
+ * it: std::integral_constant, std::is_same_v) without including them. */
+#include <utility>
+#endif
+/* <math.h>'s constants, as glibc spells them: nvcc's headers include
+ * <math.h>, so CUDA code uses M_PI without including it (the prelude does
+ * not include <math.h>, see above; the same spelling keeps a later
+ * <math.h> from redefining them differently). */
+#ifndef M_PI
+#define M_E 2.7182818284590452354
+#define M_LOG2E 1.4426950408889634074
+#define M_LOG10E 0.43429448190325182765
+#define M_LN2 0.69314718055994530942
+#define M_LN10 2.30258509299404568402
+#define M_PI 3.14159265358979323846
+#define M_PI_2 1.57079632679489661923
+#define M_PI_4 0.78539816339744830962
+#define M_1_PI 0.31830988618379067154
+#define M_2_PI 0.63661977236758134308
+#define M_2_SQRTPI 1.12837916709551257390
+#define M_SQRT2 1.41421356237309504880
+#define M_SQRT1_2 0.70710678118654752440
+#endif
 
 extern "C" {
 /* extern "C" like libc's: printf is then clang's builtin, which is exempt
@@ -148,7 +173,8 @@ __device__ void __prof_trigger(int __counter);
 /* Public member names that programs also commonly define as macros
  * (-D size=256, #define offset ...): thread_group::size(), cudaExtent's
  * width/height/depth, cudaPitchedPtr's ptr/pitch, cudaResourceDesc's
- * res/array, cudaChannelFormatDesc's f and the cuRAND state fields.  They
+ * res/array, cudaChannelFormatDesc's f, the cuRAND state fields and the
+ * runtime API's val/value/src/dst/result members.  They
  * are shielded while the prelude is parsed and restored at its end
  * (section 18), so such a macro only breaks code that uses the member
  * itself.  x, y, z and w are not shielded: a program that defines them
@@ -185,6 +211,18 @@ __device__ void __prof_trigger(int __counter);
 #undef i
 #pragma push_macro("c")
 #undef c
+/* launch attributes (cudaLaunchAttribute::val), graph node and memset
+ * parameters (value, src, dst) and instantiate results (result) */
+#pragma push_macro("val")
+#undef val
+#pragma push_macro("value")
+#undef value
+#pragma push_macro("src")
+#undef src
+#pragma push_macro("dst")
+#undef dst
+#pragma push_macro("result")
+#undef result
 
 /* ------------------------------------------------------------------------
  * 4. Vector types (char1 .. double4) and their make_* constructors.
@@ -756,6 +794,9 @@ enum cudaError {
   cudaErrorInitializationError = 3,
   cudaErrorCudartUnloading = 4,
   cudaErrorProfilerDisabled = 5,
+  cudaErrorProfilerNotInitialized = 6,
+  cudaErrorProfilerAlreadyStarted = 7,
+  cudaErrorProfilerAlreadyStopped = 8,
   cudaErrorInvalidConfiguration = 9,
   cudaErrorInvalidPitchValue = 12,
   cudaErrorInvalidSymbol = 13,
@@ -765,8 +806,15 @@ enum cudaError {
   cudaErrorInvalidTextureBinding = 19,
   cudaErrorInvalidChannelDescriptor = 20,
   cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorAddressOfConstant = 22,
+  cudaErrorTextureFetchFailed = 23,
+  cudaErrorTextureNotBound = 24,
+  cudaErrorSynchronizationError = 25,
   cudaErrorInvalidFilterSetting = 26,
   cudaErrorInvalidNormSetting = 27,
+  cudaErrorMixedDeviceExecution = 28,
+  cudaErrorNotYetImplemented = 31,
+  cudaErrorMemoryValueTooLarge = 32,
   cudaErrorStubLibrary = 34,
   cudaErrorInsufficientDriver = 35,
   cudaErrorCallRequiresNewerDriver = 36,
@@ -777,13 +825,17 @@ enum cudaError {
   cudaErrorDevicesUnavailable = 46,
   cudaErrorIncompatibleDriverContext = 49,
   cudaErrorMissingConfiguration = 52,
+  cudaErrorPriorLaunchFailure = 53,
   cudaErrorLaunchMaxDepthExceeded = 65,
+  cudaErrorLaunchFileScopedTex = 66,
+  cudaErrorLaunchFileScopedSurf = 67,
   cudaErrorSyncDepthExceeded = 68,
   cudaErrorLaunchPendingCountExceeded = 69,
   cudaErrorInvalidDeviceFunction = 98,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
   cudaErrorDeviceNotLicensed = 102,
+  cudaErrorSoftwareValidityNotEstablished = 103,
   cudaErrorStartupFailure = 127,
   cudaErrorInvalidKernelImage = 200,
   cudaErrorDeviceUninitialized = 201,
@@ -794,10 +846,21 @@ enum cudaError {
   cudaErrorNoKernelImageForDevice = 209,
   cudaErrorAlreadyAcquired = 210,
   cudaErrorNotMapped = 211,
+  cudaErrorNotMappedAsArray = 212,
+  cudaErrorNotMappedAsPointer = 213,
   cudaErrorECCUncorrectable = 214,
   cudaErrorUnsupportedLimit = 215,
+  cudaErrorDeviceAlreadyInUse = 216,
   cudaErrorPeerAccessUnsupported = 217,
   cudaErrorInvalidPtx = 218,
+  cudaErrorInvalidGraphicsContext = 219,
+  cudaErrorNvlinkUncorrectable = 220,
+  cudaErrorJitCompilerNotFound = 221,
+  cudaErrorUnsupportedPtxVersion = 222,
+  cudaErrorJitCompilationDisabled = 223,
+  cudaErrorUnsupportedExecAffinity = 224,
+  cudaErrorUnsupportedDevSideSync = 225,
+  cudaErrorContained = 226,
   cudaErrorInvalidSource = 300,
   cudaErrorFileNotFound = 301,
   cudaErrorSharedObjectSymbolNotFound = 302,
@@ -805,6 +868,7 @@ enum cudaError {
   cudaErrorOperatingSystem = 304,
   cudaErrorInvalidResourceHandle = 400,
   cudaErrorIllegalState = 401,
+  cudaErrorLossyQuery = 402,
   cudaErrorSymbolNotFound = 500,
   cudaErrorNotReady = 600,
   cudaErrorIllegalAddress = 700,
@@ -826,8 +890,36 @@ enum cudaError {
   cudaErrorInvalidPc = 718,
   cudaErrorLaunchFailure = 719,
   cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorTensorMemoryLeak = 721,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
+  cudaErrorSystemNotReady = 802,
+  cudaErrorSystemDriverMismatch = 803,
+  cudaErrorCompatNotSupportedOnDevice = 804,
+  cudaErrorMpsConnectionFailed = 805,
+  cudaErrorMpsRpcFailure = 806,
+  cudaErrorMpsServerNotReady = 807,
+  cudaErrorMpsMaxClientsReached = 808,
+  cudaErrorMpsMaxConnectionsReached = 809,
+  cudaErrorMpsClientTerminated = 810,
+  cudaErrorCdpNotSupported = 811,
+  cudaErrorCdpVersionMismatch = 812,
+  cudaErrorStreamCaptureUnsupported = 900,
+  cudaErrorStreamCaptureInvalidated = 901,
+  cudaErrorStreamCaptureMerge = 902,
+  cudaErrorStreamCaptureUnmatched = 903,
+  cudaErrorStreamCaptureUnjoined = 904,
+  cudaErrorStreamCaptureIsolation = 905,
+  cudaErrorStreamCaptureImplicit = 906,
+  cudaErrorCapturedEvent = 907,
+  cudaErrorStreamCaptureWrongThread = 908,
+  cudaErrorTimeout = 909,
+  cudaErrorGraphExecUpdateFailure = 910,
+  cudaErrorExternalDevice = 911,
+  cudaErrorInvalidClusterSize = 912,
+  cudaErrorFunctionNotLoaded = 913,
+  cudaErrorInvalidResourceType = 914,
+  cudaErrorInvalidResourceConfiguration = 915,
   cudaErrorUnknown = 999,
   cudaErrorApiFailureBase = 10000
 };
@@ -895,7 +987,13 @@ enum cudaSharedMemConfig {
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
-  cudaFuncAttributeMax
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax = 16
 };
 enum cudaLimit {
   cudaLimitStackSize = 0x00,
@@ -947,32 +1045,135 @@ enum cudaDeviceAttr {
   cudaDevAttrIntegrated = 18,
   cudaDevAttrCanMapHostMemory = 19,
   cudaDevAttrComputeMode = 20,
+  cudaDevAttrMaxTexture1DWidth = 21,
+  cudaDevAttrMaxTexture2DWidth = 22,
+  cudaDevAttrMaxTexture2DHeight = 23,
+  cudaDevAttrMaxTexture3DWidth = 24,
+  cudaDevAttrMaxTexture3DHeight = 25,
+  cudaDevAttrMaxTexture3DDepth = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers = 29,
+  cudaDevAttrSurfaceAlignment = 30,
   cudaDevAttrConcurrentKernels = 31,
   cudaDevAttrEccEnabled = 32,
   cudaDevAttrPciBusId = 33,
   cudaDevAttrPciDeviceId = 34,
+  cudaDevAttrTccDriver = 35,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
   cudaDevAttrL2CacheSize = 38,
   cudaDevAttrMaxThreadsPerMultiProcessor = 39,
   cudaDevAttrAsyncEngineCount = 40,
   cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrMaxTexture1DLayeredWidth = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers = 43,
+  cudaDevAttrMaxTexture2DGatherWidth = 45,
+  cudaDevAttrMaxTexture2DGatherHeight = 46,
+  cudaDevAttrMaxTexture3DWidthAlt = 47,
+  cudaDevAttrMaxTexture3DHeightAlt = 48,
+  cudaDevAttrMaxTexture3DDepthAlt = 49,
+  cudaDevAttrPciDomainId = 50,
+  cudaDevAttrTexturePitchAlignment = 51,
+  cudaDevAttrMaxTextureCubemapWidth = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+  cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+  cudaDevAttrMaxSurface1DWidth = 55,
+  cudaDevAttrMaxSurface2DWidth = 56,
+  cudaDevAttrMaxSurface2DHeight = 57,
+  cudaDevAttrMaxSurface3DWidth = 58,
+  cudaDevAttrMaxSurface3DHeight = 59,
+  cudaDevAttrMaxSurface3DDepth = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth = 61,
+  cudaDevAttrMaxSurface1DLayeredLayers = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth = 63,
+  cudaDevAttrMaxSurface2DLayeredHeight = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers = 65,
+  cudaDevAttrMaxSurfaceCubemapWidth = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+  cudaDevAttrMaxTexture1DLinearWidth = 69,
+  cudaDevAttrMaxTexture2DLinearWidth = 70,
+  cudaDevAttrMaxTexture2DLinearHeight = 71,
+  cudaDevAttrMaxTexture2DLinearPitch = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+  cudaDevAttrMaxTexture2DMipmappedHeight = 74,
   cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+  cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79,
+  cudaDevAttrLocalL1CacheSupported = 80,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
   cudaDevAttrMaxRegistersPerMultiprocessor = 82,
   cudaDevAttrManagedMemory = 83,
   cudaDevAttrIsMultiGpuBoard = 84,
+  cudaDevAttrMultiGpuBoardGroupID = 85,
+  cudaDevAttrHostNativeAtomicSupported = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+  cudaDevAttrPageableMemoryAccess = 88,
   cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrReserved92 = 92,
+  cudaDevAttrReserved93 = 93,
+  cudaDevAttrReserved94 = 94,
   cudaDevAttrCooperativeLaunch = 95,
   cudaDevAttrCooperativeMultiDeviceLaunch = 96,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-  cudaDevAttrMaxBlocksPerMultiprocessor = 106
+  cudaDevAttrCanFlushRemoteWrites = 98,
+  cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost = 101,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize = 109,
+  cudaDevAttrReservedSharedMemoryPerBlock = 111,
+  cudaDevAttrSparseCudaArraySupported = 112,
+  cudaDevAttrHostRegisterReadOnlySupported = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMaxTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMemoryPoolsSupported = 115,
+  cudaDevAttrGPUDirectRDMASupported = 116,
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+  cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+  cudaDevAttrClusterLaunch = 120,
+  cudaDevAttrDeferredMappingCudaArraySupported = 121,
+  cudaDevAttrReserved122 = 122,
+  cudaDevAttrReserved123 = 123,
+  cudaDevAttrReserved124 = 124,
+  cudaDevAttrIpcEventSupport = 125,
+  cudaDevAttrMemSyncDomainCount = 126,
+  cudaDevAttrReserved127 = 127,
+  cudaDevAttrReserved128 = 128,
+  cudaDevAttrReserved129 = 129,
+  cudaDevAttrNumaConfig = 130,
+  cudaDevAttrNumaId = 131,
+  cudaDevAttrReserved132 = 132,
+  cudaDevAttrMpsEnabled = 133,
+  cudaDevAttrHostNumaId = 134,
+  cudaDevAttrD3D12CigSupported = 135,
+  cudaDevAttrVulkanCigSupported = 138,
+  cudaDevAttrGpuPciDeviceId = 139,
+  cudaDevAttrGpuPciSubsystemId = 140,
+  cudaDevAttrReserved141 = 141,
+  cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+  cudaDevAttrMax = 144
 };
 
+/* the device UUID (cudaDeviceProp::uuid) */
+struct CUuuid_st { char bytes[16]; };
+typedef struct CUuuid_st CUuuid;
+typedef struct CUuuid_st cudaUUID_t;
+
+/* The fields of CUDA 12.9, in the order of the prelude's first version:
+ * gpurace-host reads warpSize, maxThreadsPerBlock and maxThreadsDim at
+ * their byte offsets here (292, 304, 308); keep those in place. */
 struct cudaDeviceProp {
   char name[256];
-  char uuid[16];
+  cudaUUID_t uuid;
   size_t totalGlobalMem;
   size_t sharedMemPerBlock;
   int regsPerBlock;
@@ -1031,6 +1232,41 @@ struct cudaDeviceProp {
   int maxBlocksPerMultiProcessor;
   int accessPolicyMaxWindowSize;
   size_t reservedSharedMemPerBlock;
+  /* CUDA 12 additions, after the fields above so that their offsets stay */
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int hostRegisterSupported;
+  int sparseCudaArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int reserved[63];
 };
 
 struct cudaFuncAttributes {
@@ -1044,6 +1280,13 @@ struct cudaFuncAttributes {
   int cacheModeCA;
   int maxDynamicSharedSizeBytes;
   int preferredShmemCarveout;
+  int clusterDimMustBeSet;
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
 };
 
 struct cudaPointerAttributes {
@@ -1084,7 +1327,35 @@ enum cudaChannelFormatKind {
   cudaChannelFormatKindSigned = 0,
   cudaChannelFormatKindUnsigned = 1,
   cudaChannelFormatKindFloat = 2,
-  cudaChannelFormatKindNone = 3
+  cudaChannelFormatKindNone = 3,
+  cudaChannelFormatKindNV12 = 4,
+  cudaChannelFormatKindUnsignedNormalized8X1 = 5,
+  cudaChannelFormatKindUnsignedNormalized8X2 = 6,
+  cudaChannelFormatKindUnsignedNormalized8X4 = 7,
+  cudaChannelFormatKindUnsignedNormalized16X1 = 8,
+  cudaChannelFormatKindUnsignedNormalized16X2 = 9,
+  cudaChannelFormatKindUnsignedNormalized16X4 = 10,
+  cudaChannelFormatKindSignedNormalized8X1 = 11,
+  cudaChannelFormatKindSignedNormalized8X2 = 12,
+  cudaChannelFormatKindSignedNormalized8X4 = 13,
+  cudaChannelFormatKindSignedNormalized16X1 = 14,
+  cudaChannelFormatKindSignedNormalized16X2 = 15,
+  cudaChannelFormatKindSignedNormalized16X4 = 16,
+  cudaChannelFormatKindUnsignedBlockCompressed1 = 17,
+  cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+  cudaChannelFormatKindUnsignedBlockCompressed2 = 19,
+  cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+  cudaChannelFormatKindUnsignedBlockCompressed3 = 21,
+  cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+  cudaChannelFormatKindUnsignedBlockCompressed4 = 23,
+  cudaChannelFormatKindSignedBlockCompressed4 = 24,
+  cudaChannelFormatKindUnsignedBlockCompressed5 = 25,
+  cudaChannelFormatKindSignedBlockCompressed5 = 26,
+  cudaChannelFormatKindUnsignedBlockCompressed6H = 27,
+  cudaChannelFormatKindSignedBlockCompressed6H = 28,
+  cudaChannelFormatKindUnsignedBlockCompressed7 = 29,
+  cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+  cudaChannelFormatKindUnsignedNormalized1010102 = 31
 };
 struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
 
@@ -1190,15 +1461,26 @@ struct cudaMemAccessDesc {
   struct cudaMemLocation location;
   enum cudaMemAccessFlags flags;
 };
-enum cudaMemAllocationType { cudaMemAllocationTypeInvalid = 0, cudaMemAllocationTypePinned = 1 };
-enum cudaMemAllocationHandleType { cudaMemHandleTypeNone = 0, cudaMemHandleTypePosixFileDescriptor = 1 };
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0,
+  cudaMemAllocationTypePinned = 1,
+  cudaMemAllocationTypeMax = 0x7fffffff
+};
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0,
+  cudaMemHandleTypePosixFileDescriptor = 1,
+  cudaMemHandleTypeWin32 = 2,
+  cudaMemHandleTypeWin32Kmt = 4,
+  cudaMemHandleTypeFabric = 8
+};
 struct cudaMemPoolProps {
   enum cudaMemAllocationType allocType;
   enum cudaMemAllocationHandleType handleTypes;
   struct cudaMemLocation location;
   void *win32SecurityAttributes;
   size_t maxSize;
-  unsigned char reserved[56];
+  unsigned short usage;
+  unsigned char reserved[54];
 };
 enum cudaMemPoolAttr {
   cudaMemPoolReuseFollowEventDependencies = 1,
@@ -1539,6 +1821,12 @@ struct cudaTextureDesc {
   float borderColor[4];
   int normalizedCoords;
   unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
 };
 extern "C" {
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *__pTexObject,
@@ -1550,6 +1838,12 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *__pSurfObject,
                                     const struct cudaResourceDesc *__pResDesc);
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t __surfObject);
 }
+
+/* The rest of the runtime API (graphs, launch attributes and
+ * cudaLaunchKernelEx, external memory, IPC, libraries, the device runtime,
+ * ...) and cudaDataType: declarations only, in their own files. */
+#include "library_types.h"
+#include "__gpurace_runtime_api.h"
 
 /* ------------------------------------------------------------------------
  * 13. Half precision and bfloat16 (cuda_fp16.h, cuda_bf16.h): the types,
@@ -2177,3 +2471,8 @@ curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *__s,
 #pragma pop_macro("k")
 #pragma pop_macro("i")
 #pragma pop_macro("c")
+#pragma pop_macro("val")
+#pragma pop_macro("value")
+#pragma pop_macro("src")
+#pragma pop_macro("dst")
+#pragma pop_macro("result")

@@ -35,6 +35,10 @@
  */
 #pragma once
 #include "../gpurace_prelude.h"
+/* The real CUB (through libcu++) brings <chrono> and <vector> with it:
+ * programs use std::chrono after including only <cub/cub.cuh>. */
+#include <chrono>
+#include <vector>
 
 namespace cub {
 

@@ -10,6 +10,18 @@
  */
 #pragma once
 #include "../gpurace_prelude.h"
+/* Thrust's containers include <vector>: programs use std::vector after
+ * including only Thrust. */
+#include <vector>
+
+/* <thrust/version.h> */
+#ifndef THRUST_VERSION
+#define THRUST_VERSION 200800
+#define THRUST_MAJOR_VERSION 2
+#define THRUST_MINOR_VERSION 8
+#define THRUST_SUBMINOR_VERSION 0
+#define THRUST_PATCH_NUMBER 0
+#endif
 
 namespace thrust {
 
@@ -26,6 +38,8 @@ struct __any {
   template <class _Tp> __host__ __device__ bool operator!=(const _Tp &) const;
   __any first() const;
   __any second() const;
+  /* `thrust::tie(a, b) = pair`: an assignment the analysis does not follow. */
+  template <class _Tp> __host__ __device__ const __any &operator=(const _Tp &) const;
 };
 
 /* Execution policies: `thrust::device`, `thrust::cuda::par.on(stream)`. */
@@ -220,6 +234,7 @@ template <class... _Args> __host__ __device__ __any make_permutation_iterator(_A
 template <class... _Args> __host__ __device__ __any make_discard_iterator(_Args &&...);
 template <class... _Args> __host__ __device__ __any make_reverse_iterator(_Args &&...);
 template <class... _Args> __host__ __device__ __any make_tuple(_Args &&...);
+template <class... _Args> __host__ __device__ __any tie(_Args &...);
 template <int _Ip, class _Tuple> __host__ __device__ __any get(_Tuple &&);
 template <class... _Tp> struct tuple {
   __host__ __device__ tuple() {}

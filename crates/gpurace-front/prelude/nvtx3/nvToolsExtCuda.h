@@ -1,0 +1,3 @@
+/* gpurace prelude: see ../nvToolsExt.h. */
+#pragma once
+#include "../nvToolsExt.h"
