@@ -23,8 +23,17 @@ use crate::program::{self, Units};
 use crate::Outcome;
 
 /// Runs `gpurace check` and prints its report on stdout.
-pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
+pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     let start = Instant::now();
+    // `--make DIR`: the database `make -n` gives, kept for the run.
+    let _made = match args.make.take() {
+        Some(dir) => {
+            let made = crate::make::database(&dir)?;
+            args.front.build_dir = Some(made.path().to_path_buf());
+            Some(made)
+        }
+        None => None,
+    };
     let db_units = match &args.front.build_dir {
         Some(dir) => gpurace_front::compile_db_units(dir)?,
         None => Vec::new(),
@@ -83,7 +92,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
         stats: args.stats,
         warp_sync: args.warp_sync,
         report_possible: args.report_possible,
-        undecided_budget: defaults.undecided_budget,
+        undecided_budget: args.undecided.or(run.budget.undecided).unwrap_or(defaults.undecided_budget),
         kernel_budget: defaults.kernel_budget,
         file_budget: defaults.file_budget,
         effort,
@@ -107,7 +116,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
 
     // Every unit a checked file may be linked with (see `program`).
     let mut pool: Vec<(std::path::PathBuf, String)> =
-        inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), p.display().to_string())).collect();
+        inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), gpurace_front::display_path(&p))).collect();
     pool.extend(db_units.iter().map(|p| (p.clone(), program::display_name(p))));
     let cache = if args.no_cache {
         None
@@ -118,28 +127,24 @@ pub fn run(args: CheckArgs) -> anyhow::Result<Outcome> {
     };
     let units = Units::new(&options, &inputs, pool, cache);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    // A progress bar on stderr for runs over several files; indicatif draws
+    // A progress line on stderr with the files being analysed, and each
+    // file's verdict above it as the file finishes (the report itself, on
+    // stdout, comes whole at the end, in input order); indicatif draws
     // nothing when stderr is not a terminal.
-    let progress = if inputs.len() > 1 {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        let style = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let progress = crate::progress::Progress::new(inputs.len());
     let results: Vec<Result<Checked, gpurace_front::Error>> = pool.install(|| {
         inputs
             .par_iter()
             .map(|input| {
+                progress.start(&input.name);
+                let started = Instant::now();
                 let report = check_guarded(input, &units, &config, &host, &warnings);
-                progress.inc(1);
+                progress.finish(&input.name, &report, started);
                 report
             })
             .collect()
     });
-    progress.finish_and_clear();
+    progress.clear();
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let mut files = part_of_includers(results.into_iter().collect::<Result<Vec<_>, _>>()?);
@@ -198,7 +203,7 @@ fn read_baseline(path: &std::path::Path) -> anyhow::Result<std::collections::Has
 }
 
 /// What checking one file gave.
-enum Checked {
+pub enum Checked {
     Report(FileReport),
     /// The file is `#include`d by `by`, another file of the run, which
     /// checks its kernels as its own.
@@ -256,6 +261,7 @@ fn guard(
             kernels: Vec::new(),
             diagnostics: vec![Diagnostic::new(Severity::Error, "internal-error", message).at(name, 0, 0)],
             timings: Timings { total_ms: elapsed_ms(start), ..Timings::default() },
+            reported_elsewhere: 0,
         }))
     })
 }

@@ -57,8 +57,8 @@ struct ProgramTable {
     files: Vec<PathBuf>,
 }
 
-/// `[budget]`: the effort of `--effort` and the work limits of `--rlimit`,
-/// `--kernel-rlimit` and `--file-rlimit` (flags win).
+/// `[budget]`: the effort of `--effort` and the limits of `--rlimit`,
+/// `--kernel-rlimit`, `--file-rlimit` and `--undecided` (flags win).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Budget {
@@ -67,6 +67,7 @@ pub struct Budget {
     pub query_rlimit: Option<u32>,
     pub kernel_rlimit: Option<u64>,
     pub file_rlimit: Option<u64>,
+    pub undecided: Option<usize>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -229,7 +230,13 @@ mod tests {
         let budget = load(Some(&path), &[]).unwrap().budget;
         assert_eq!(
             budget,
-            Budget { effort: None, query_rlimit: None, kernel_rlimit: Some(5_000_000), file_rlimit: Some(9) }
+            Budget {
+                effort: None,
+                query_rlimit: None,
+                kernel_rlimit: Some(5_000_000),
+                file_rlimit: Some(9),
+                undecided: None
+            }
         );
         // A misspelt key is an error, not a budget silently left at its default.
         fs::write(&path, "[budget]\nfile_limit = 9\n").unwrap();

@@ -12,10 +12,17 @@
 //! confirmed when the run observes its two
 //! accesses (the same source locations) conflict in its class, or, for
 //! barrier divergence, the threads split at its barrier.
+//!
+//! Possible races are replayed too, after the others; one the replay
+//! confirms stays possible (see [`replay_all`]). Each race's
+//! `replay.detail` is one sentence that the report shows as a note: what
+//! the replay observed, or why it did not confirm the race or did not run.
+//! It names flags only of the command that has them: `check` has no step
+//! limit of its own, so the advice points at `gpurace run --max-steps`.
 
-use gpurace_core::{KernelResult, Race, RaceKind, Replay};
+use gpurace_core::{AccessMode, KernelResult, Race, RaceKind, Replay};
 use gpurace_ir::{Program, Stmt};
-use gpurace_sim::{Request, Schedule};
+use gpurace_sim::{Cause, Request, Schedule};
 
 /// Random schedules tried when the lockstep replay of a kernel with atomics
 /// does not show a race.
@@ -36,75 +43,85 @@ const FILE_REPLAY_STEPS: u64 = 40_000_000;
 /// The most thread-instructions one replay runs (about a second).
 const REPLAY_STEPS: u64 = 10_000_000;
 
-/// Replays every race of `kernels` that has a witness. Races whose
+/// What every replay's detail says ran.
+const REPLAY: &str = "a replay of the witness on gpurace's simulator";
+
+/// Replays every race of `kernels` that has a witness, possible races too:
+/// first the races that count, then the possible ones, so that thousands of
+/// possible races cannot spend the file's budget before them. Races whose
 /// witnesses name the same launch share one run, which watches all their
 /// accesses.
+///
+/// A possible race the replay confirms stays possible: the replay ran with
+/// the witness's values of what gpurace could not compute (a host value, a
+/// value no launch passes), and observing the race with them says nothing
+/// about whether the program gives them, which is what made the race only
+/// possible. Its replay note says what was observed, with which values.
 pub fn replay_all(program: &Program, kernels: &mut [KernelResult]) {
     // Work left for the file's replays (thread-instructions).
     let mut left = FILE_REPLAY_STEPS;
-    for result in kernels {
-        let Some(index) = program.kernels.iter().position(|k| k.display_name() == result.kernel) else { continue };
-        let mut groups: Vec<(Result<Request, String>, Vec<usize>)> = Vec::new();
-        for (i, race) in result.races.iter().enumerate().filter(|(_, r)| !r.possible) {
-            let request = request(program, index, race);
-            match groups.iter_mut().find(|(r, _)| same_launch(r, &request)) {
-                Some((_, members)) => members.push(i),
-                None => groups.push((request, vec![i])),
-            }
+    for possible in [false, true] {
+        for result in kernels.iter_mut() {
+            replay_kernel(program, result, possible, &mut left);
         }
-        for (request, members) in groups {
-            let replays = match request {
-                Ok(_) if left < REPLAY_STEPS => {
-                    let why = format!(
-                        "not replayed: the file's replays spent their budget of {FILE_REPLAY_STEPS} thread-instructions"
-                    );
-                    vec![Replay { confirmed: false, detail: why }; members.len()]
+    }
+}
+
+/// Replays the races of one kernel that are `possible` (or those that are
+/// not), within the file's budget `left`.
+fn replay_kernel(program: &Program, result: &mut KernelResult, possible: bool, left: &mut u64) {
+    let Some(index) = program.kernels.iter().position(|k| k.display_name() == result.kernel) else { return };
+    let mut groups: Vec<(Result<Request, String>, Vec<usize>)> = Vec::new();
+    for (i, race) in result.races.iter().enumerate().filter(|(_, r)| r.possible == possible) {
+        let request = request(program, index, race);
+        match groups.iter_mut().find(|(r, _)| same_launch(r, &request)) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((request, vec![i])),
+        }
+    }
+    for (request, members) in groups {
+        let replays = match request {
+            Ok(_) if *left < REPLAY_STEPS => {
+                let why = format!(
+                    "not replayed: the file's replays spent their budget of {FILE_REPLAY_STEPS} thread-instructions"
+                );
+                vec![Replay { confirmed: false, detail: why }; members.len()]
+            }
+            Ok(mut request) => {
+                for &i in &members {
+                    let race = &result.races[i];
+                    request.watch.extend([(race.first.line, race.first.col), (race.second.line, race.second.col)]);
                 }
-                Ok(mut request) => {
-                    for &i in &members {
-                        let race = &result.races[i];
-                        request.watch.extend(
-                            [race.first.line, race.second.line]
-                                .iter()
-                                .zip([race.first.col, race.second.col])
-                                .map(|(l, c)| (*l, c)),
-                        );
-                    }
-                    let outcome = gpurace_sim::simulate(program, index, &request);
-                    left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
-                    let mut replays: Vec<Replay> =
-                        members.iter().map(|&i| judge(program, index, &request, &outcome, &result.races[i])).collect();
-                    // Where threads synchronise through atomics (locks,
-                    // flags), which pairs are ordered depends on who got
-                    // there first: a few seeded random schedules more.
-                    let ended = outcome.as_ref().is_ok_and(|o| o.error.is_none());
-                    if ended && uses_atomics(program, index) {
-                        for seed in 1..=RANDOM_SCHEDULES {
-                            if replays.iter().all(|r| r.confirmed) || left < REPLAY_STEPS {
-                                break;
-                            }
-                            let request = Request { schedule: Schedule::Random, seed, ..request.clone() };
-                            let outcome = gpurace_sim::simulate(program, index, &request);
-                            left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
-                            for (k, &i) in members.iter().enumerate() {
-                                let again = judge(program, index, &request, &outcome, &result.races[i]);
-                                if again.confirmed && !replays[k].confirmed {
-                                    let detail = format!("{}, random schedule of seed {seed}", again.detail);
-                                    replays[k] = Replay { confirmed: true, detail };
-                                }
+                let outcome = gpurace_sim::simulate(program, index, &request);
+                *left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
+                let mut replays: Vec<Replay> =
+                    members.iter().map(|&i| judge(program, index, &request, &outcome, &result.races[i])).collect();
+                // Where threads synchronise through atomics (locks,
+                // flags), which pairs are ordered depends on who got
+                // there first: a few seeded random schedules more.
+                let ended = outcome.as_ref().is_ok_and(|o| o.error.is_none());
+                if ended && uses_atomics(program, index) {
+                    for seed in 1..=RANDOM_SCHEDULES {
+                        if replays.iter().all(|r| r.confirmed) || *left < REPLAY_STEPS {
+                            break;
+                        }
+                        let request = Request { schedule: Schedule::Random, seed, ..request.clone() };
+                        let outcome = gpurace_sim::simulate(program, index, &request);
+                        *left = left.saturating_sub(outcome.as_ref().map_or(0, |o| o.steps));
+                        for (k, &i) in members.iter().enumerate() {
+                            let again = judge(program, index, &request, &outcome, &result.races[i]);
+                            if again.confirmed && !replays[k].confirmed {
+                                replays[k] = again;
                             }
                         }
                     }
-                    replays
                 }
-                Err(why) => vec![Replay { confirmed: false, detail: why }; members.len()],
-            };
-            for (i, replay) in members.into_iter().zip(replays) {
-                let race = &mut result.races[i];
-                let verb = if replay.confirmed { "confirmed" } else { "not confirmed" };
-                race.notes.push(format!("{verb} by replaying its witness on the simulator: {}", replay.detail));
-                race.replay = Some(replay);
+                replays
             }
+            Err(why) => vec![Replay { confirmed: false, detail: format!("not replayed: {why}") }; members.len()],
+        };
+        for (i, replay) in members.into_iter().zip(replays) {
+            result.races[i].replay = Some(replay);
         }
     }
 }
@@ -127,8 +144,12 @@ fn blocks_interact(program: &Program, index: usize) -> bool {
     interact
 }
 
+/// The linear id of block `b` of `dims`, saturated: the simulator refuses
+/// a grid too large for 32-bit ids anyway.
 fn linear(b: [u32; 3], dims: [u32; 3]) -> u32 {
-    b[0] + dims[0] * (b[1] + dims[1] * b[2])
+    let (b, dims) = (b.map(u64::from), dims.map(u64::from));
+    let id = b[0].saturating_add(dims[0].saturating_mul(b[1].saturating_add(dims[1].saturating_mul(b[2]))));
+    u32::try_from(id).unwrap_or(u32::MAX)
 }
 
 /// The launch a race's witness names, or why it names none.
@@ -160,26 +181,30 @@ fn request(program: &Program, index: usize, race: &Race) -> Result<Request, Stri
     })
 }
 
-/// What a replay's outcome says about one of the races it watched.
+/// What a replay's outcome says about one of the races it watched, as a
+/// sentence that stands on its own.
 fn judge(
     program: &Program,
     index: usize,
     request: &Request,
-    outcome: &Result<gpurace_sim::Outcome, String>,
+    outcome: &Result<gpurace_sim::Outcome, gpurace_sim::Error>,
     race: &Race,
 ) -> Replay {
     let not = |detail: String| Replay { confirmed: false, detail };
     let outcome = match outcome {
         Ok(outcome) => outcome,
-        Err(e) => return not(format!("the witness's launch cannot be run: {e}")),
+        Err(gpurace_sim::Error::Limit(over)) => return not(format!("not replayed: the witness's launch needs {over}")),
+        Err(e) => return not(format!("not replayed: the witness's launch cannot be run: {e}")),
     };
     let (grid, block) = (request.grid, request.block);
-    let dims = |d: [u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
-    let ran = match &request.blocks {
-        Some(b) if b.len() == 1 => format!("block {} of grid {}, block {}", b[0], dims(grid), dims(block)),
-        Some(b) => format!("blocks {} and {} of grid {}, block {}", b[0], b[b.len() - 1], dims(grid), dims(block)),
-        None => format!("grid {}, block {}", dims(grid), dims(block)),
+    let mut ran = match &request.blocks {
+        Some(b) if b.len() == 1 => format!("block {} of grid {}, block {}", b[0], dim3(grid), dim3(block)),
+        Some(b) => format!("blocks {} and {} of grid {}, block {}", b[0], b[b.len() - 1], dim3(grid), dim3(block)),
+        None => format!("grid {}, block {}", dim3(grid), dim3(block)),
     };
+    if request.schedule == Schedule::Random {
+        ran.push_str(&format!(", random schedule of seed {}", request.seed));
+    }
     let same = |a: &gpurace_core::Location, b: &gpurace_core::Location| (a.line, a.col) == (b.line, b.col);
     let seen = match race.kind {
         RaceKind::DataRace => gpurace_sim::races(program, index, outcome).into_iter().find(|r| {
@@ -190,23 +215,67 @@ fn judge(
         RaceKind::BarrierDivergence => None,
     };
     if let Some(r) = seen {
-        let threads = r.witness.map(|w| {
-            let t: Vec<String> = w.threads.iter().map(|t| dims(*t)).collect();
-            t.join(" and ")
-        });
-        let by = threads.map(|t| format!(", threads {t}")).unwrap_or_default();
-        return Replay { confirmed: true, detail: format!("{ran}{by}") };
+        let detail = format!("confirmed: {REPLAY} ({ran}) observed {}", observed(outcome, &r));
+        return Replay { confirmed: true, detail };
     }
     if race.kind == RaceKind::BarrierDivergence
         && outcome.divergences.iter().any(|d| d.at.iter().any(|s| s.line == race.second.line))
     {
-        return Replay { confirmed: true, detail: format!("{ran}: the block's threads split at the barrier") };
+        let detail = format!("confirmed: {REPLAY} ({ran}) observed the block's threads split at the barrier");
+        return Replay { confirmed: true, detail };
     }
-    match &outcome.error {
-        Some(e) => not(format!("the replay ({ran}) stopped at line {}: {}", e.span.line, e.message)),
-        None if race.kind == RaceKind::BarrierDivergence => {
-            not(format!("the replay ({ran}) ran to the end without its threads splitting at the barrier"))
+    let what = match &outcome.error {
+        Some(e) => {
+            let advice = match &e.cause {
+                // `check` has no flag for the replays' budget: the advice
+                // names the command that has one.
+                Cause::Steps => format!(
+                    " (a replay of `gpurace check --confirm` runs at most {REPLAY_STEPS} thread-instructions; \
+                     `gpurace run` runs a launch longer with `--max-steps`)"
+                ),
+                Cause::Program | Cause::Buffer(_) | Cause::Growth(_) => String::new(),
+            };
+            format!("stopped at line {}: {}{advice}", e.span.line, e.message)
         }
-        None => not(format!("the replay ({ran}) ran to the end without the two accesses conflicting")),
-    }
+        None if race.kind == RaceKind::BarrierDivergence => {
+            "ran to the end without its threads splitting at the barrier".to_string()
+        }
+        None => "ran to the end without the two accesses conflicting".to_string(),
+    };
+    not(format!("not confirmed: {REPLAY} ({ran}) {what}"))
+}
+
+/// What the run saw of a race: `thread (2,0,0) read and thread (64,0,0)
+/// write `out[0]``, with each thread's block when they differ.
+fn observed(outcome: &gpurace_sim::Outcome, race: &Race) -> String {
+    let Some(w) = &race.witness else { return "the two accesses conflict".into() };
+    let side = |i: usize, location: &gpurace_core::Location| {
+        let mut who = w.threads.get(i).map_or_else(|| "a thread".to_string(), |t| format!("thread {}", dim3(*t)));
+        if race.class == gpurace_core::RaceClass::InterBlock {
+            if let Some(b) = w.blocks.get(i) {
+                who.push_str(&format!(" of block {}", dim3(*b)));
+            }
+        }
+        let verb = match location.mode {
+            Some(AccessMode::Read) => "read",
+            Some(AccessMode::Write) => "write",
+            Some(AccessMode::Atomic) => "update atomically",
+            None => "access",
+        };
+        format!("{who} {verb}")
+    };
+    let array = race.array.as_deref().unwrap_or("the same memory");
+    // A buffer's element by its index; elsewhere (shared memory) the byte
+    // offset is the block segment's, not the array's: only the array.
+    let element = match (outcome.buffers.iter().find(|b| b.name == array), w.byte_offset) {
+        (Some(b), Some(offset)) if offset >= 0 && b.elem_size > 0 => {
+            format!("`{array}[{}]`", offset as u64 / b.elem_size)
+        }
+        _ => format!("`{array}`"),
+    };
+    format!("{} and {} {element}", side(0, &race.first), side(1, &race.second))
+}
+
+fn dim3(d: [u32; 3]) -> String {
+    format!("({},{},{})", d[0], d[1], d[2])
 }

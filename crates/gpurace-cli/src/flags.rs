@@ -19,6 +19,29 @@ use crate::geometry::parse_dim3;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// When to colour the output: `auto` (on a terminal, unless `NO_COLOR`
+    /// is set), `always` or `never`; for every subcommand
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl From<ColorArg> for anstream::ColorChoice {
+    fn from(c: ColorArg) -> anstream::ColorChoice {
+        match c {
+            ColorArg::Auto => anstream::ColorChoice::Auto,
+            ColorArg::Always => anstream::ColorChoice::Always,
+            ColorArg::Never => anstream::ColorChoice::Never,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -60,9 +83,9 @@ pub struct CheckArgs {
     /// linked with the units (other files given, C++ sources beside the
     /// `.cu` files of a directory, entries of `-p`'s database, `[program]`
     /// files of gpurace.toml) that define what it calls or launches and
-    /// that call what it defines. With `-p` and no PATH: every `.cu` unit
+    /// that call what it defines. With `-p` (or `--make`) and no PATH: every `.cu` unit
     /// of the database.
-    #[arg(value_name = "PATH", required_unless_present = "build_dir")]
+    #[arg(value_name = "PATH", required_unless_present_any = ["build_dir", "make"])]
     pub paths: Vec<PathBuf>,
 
     /// Output format
@@ -110,6 +133,12 @@ pub struct CheckArgs {
     #[arg(long)]
     pub suggest_facts: bool,
 
+    /// A Makefile project without a compilation database: read its
+    /// compilations from `make -n -B` in DIR (nothing is built) and use them
+    /// as `-p` uses a database
+    #[arg(long, value_name = "DIR", conflicts_with = "build_dir")]
+    pub make: Option<PathBuf>,
+
     /// Work limit of one solver query, in z3 resource units (about 6 million
     /// per second) [default: 10000000, or `[budget] query_rlimit` of
     /// gpurace.toml]; deterministic, unlike a time limit
@@ -128,6 +157,13 @@ pub struct CheckArgs {
     /// kernels left when it is spent are not analysed and are `unknown`
     #[arg(long, value_name = "N")]
     pub file_rlimit: Option<u64>,
+
+    /// Undecided solver queries (per solver lane) after which a kernel's
+    /// other queries are not asked [default: 3 (`quick` 2, `thorough` 10), or
+    /// `[budget] undecided`]; the kernel is then `unknown` unless a race was
+    /// found
+    #[arg(long, value_name = "N")]
+    pub undecided: Option<usize>,
 
     /// Wall-clock limit of one solver query, in milliseconds (a safety net)
     #[arg(long, value_name = "MS", default_value_t = 10_000)]

@@ -25,23 +25,25 @@ pub fn collect(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in paths {
         if path.is_dir() {
-            inputs.extend(walk(path).into_iter().map(|path| Input { name: path.display().to_string(), path }));
+            inputs.extend(walk(path).into_iter().map(|path| Input { name: gpurace_front::display_path(&path), path }));
         } else if let Some(found) = (!path.exists()).then(|| matches(path)).flatten() {
             for path in found {
                 if path.is_dir() {
-                    inputs.extend(walk(&path).into_iter().map(|path| Input { name: path.display().to_string(), path }));
+                    inputs.extend(
+                        walk(&path).into_iter().map(|path| Input { name: gpurace_front::display_path(&path), path }),
+                    );
                 } else {
-                    inputs.push(Input { name: path.display().to_string(), path });
+                    inputs.push(Input { name: gpurace_front::display_path(&path), path });
                 }
             }
         } else {
-            inputs.push(Input { path: path.clone(), name: path.display().to_string() });
+            inputs.push(Input { path: path.clone(), name: gpurace_front::display_path(path) });
         }
     }
     inputs
 }
 
-/// The C++ sources (`.cpp`, `.cc`, `.cxx`) under the directories in
+/// The C and C++ sources (`.c`, `.cpp`, `.cc`, `.cxx`) under the directories in
 /// `paths`, sorted: not checked themselves (they hold no kernels), but the
 /// host code of the `.cu` files' programs may be there.
 pub fn sources(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -55,7 +57,9 @@ pub fn sources(paths: &[PathBuf]) -> Vec<PathBuf> {
                 .filter_map(Result::ok)
                 .filter(|e| {
                     e.file_type().is_file()
-                        && e.path().extension().is_some_and(|ext| ext == "cpp" || ext == "cc" || ext == "cxx")
+                        && e.path()
+                            .extension()
+                            .is_some_and(|ext| matches!(ext.to_str(), Some("cpp" | "cc" | "cxx" | "c")))
                 })
                 .map(|e| e.into_path()),
         );

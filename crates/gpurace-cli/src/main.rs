@@ -18,8 +18,10 @@ mod flags;
 mod geometry;
 mod inputs;
 mod ir;
+mod make;
 mod merge;
 mod program;
+mod progress;
 mod run;
 mod suggest;
 mod trace;
@@ -42,6 +44,9 @@ fn main() -> ExitCode {
             return if err.use_stderr() { Outcome::Error } else { Outcome::NoRace }.exit_code();
         }
     };
+    // Every subcommand writes styled text through anstream, which honours
+    // this choice, then `NO_COLOR` / `CLICOLOR_FORCE`, then the terminal.
+    anstream::ColorChoice::from(cli.color).write_global();
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::Ir(args) => ir::run(args),

@@ -75,6 +75,7 @@ pub fn once_per_kernel(files: &mut [FileReport]) {
             k += 1;
             !dropped.contains(&(f, k - 1))
         });
+        file.reported_elsewhere += dropped.iter().filter(|(g, _)| *g == f).count();
     }
     for (f, note) in notes {
         if !files[f].diagnostics.contains(&note) {

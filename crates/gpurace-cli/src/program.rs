@@ -445,12 +445,7 @@ fn canonical(path: &Path) -> PathBuf {
 /// The name reports use for a unit found by path: relative to the current
 /// folder when it is under it.
 pub fn display_name(path: &Path) -> String {
-    let cwd = std::env::current_dir().ok().map(|d| canonical(&d));
-    let path = canonical(path);
-    match cwd.as_deref().and_then(|d| path.strip_prefix(d).ok()) {
-        Some(rel) => rel.display().to_string(),
-        None => path.display().to_string(),
-    }
+    gpurace_front::display_path(&canonical(path))
 }
 
 #[cfg(test)]

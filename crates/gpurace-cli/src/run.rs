@@ -4,6 +4,11 @@
 //! What the flags leave out comes from the file's first launch of the
 //! kernel where the host code fixes it: the geometry and integer arguments
 //! that are constants there.
+//!
+//! The simulator's errors and stops name no flag (`gpurace-sim` also
+//! replays `check --confirm`'s witnesses); the advice in this command's
+//! flags is added here, from what went wrong ([`gpurace_sim::Error`],
+//! [`gpurace_sim::Cause`]).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -13,7 +18,7 @@ use anyhow::{bail, Context};
 use gpurace_core::{KernelResult, Location, Race, RaceClass, RaceKind, Verdict};
 use gpurace_ir::{Diagnostic, Program, Severity};
 use gpurace_report::{FileReport, Run, Sources, Timings};
-use gpurace_sim::{Fill, Request, Schedule};
+use gpurace_sim::{Cause, Fill, Request, Schedule};
 
 use crate::flags::{FillArg, RunArgs, ScheduleArg};
 use crate::Outcome;
@@ -33,7 +38,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
     };
     let (outcome, explored) = match ran {
         Ok(ran) => ran,
-        Err(e) => bail!("cannot run kernel `{}`: {e}", program.kernels[index].display_name()),
+        Err(e) => bail!("cannot run kernel `{}`: {e}{}", program.kernels[index].display_name(), advice(&e)),
     };
     if request.progress.is_some() && outcome.steps >= gpurace_sim::PROGRESS_STEPS {
         let _ = write!(io::stderr().lock(), "\r\x1b[K");
@@ -49,8 +54,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
     let (kfile, line, col) = program.locate(kernel.span);
     let what = format!(
         "{} blocks of {} threads, schedule {}, seed {}, {} thread-instructions",
-        request.grid.iter().product::<u32>(),
-        request.block.iter().product::<u32>(),
+        request.grid.iter().map(|d| u64::from(*d)).product::<u64>(),
+        request.block.iter().map(|d| u64::from(*d)).product::<u64>(),
         request.schedule.name(),
         request.seed,
         outcome.steps
@@ -60,6 +65,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
         let mut message = error.message.clone();
         if let (Some(b), Some(t)) = (error.block, error.thread) {
             let _ = write!(message, " (block ({},{},{}), thread ({},{},{}))", b[0], b[1], b[2], t[0], t[1], t[2]);
+        }
+        match &error.cause {
+            Cause::Steps => message.push_str("; raise --max-steps or give a smaller --grid"),
+            Cause::Buffer(name) => {
+                let _ = write!(message, "; give it more with --buffer {name}=ELEMENTS");
+            }
+            Cause::Growth(name) => {
+                let _ = write!(message, "; give it a size with --buffer {name}=ELEMENTS");
+            }
+            Cause::Program => {}
         }
         let d = Diagnostic::new(Severity::Error, "simulation-error", message);
         diagnostics.push(if eline == 0 { d.at(kfile.as_str(), line, col) } else { d.at(efile.as_str(), eline, ecol) });
@@ -117,16 +132,33 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
         kernels: vec![result],
         diagnostics: lowered.diagnostics.into_iter().filter(|d| d.severity == Severity::Error).collect(),
         timings: Timings { clang_ms: lowered.clang_ms, total_ms, ..Timings::default() },
+        reported_elsewhere: 0,
     };
     let run = Run { files: vec![report], total_ms };
     let mut sources = Sources::new();
     if let Ok(text) = std::fs::read_to_string(&args.file) {
         sources.insert(kfile, &text);
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Styles reach a terminal only, and not with `NO_COLOR` set (anstream).
+    let mut out = io::BufWriter::new(anstream::AutoStream::auto(io::stdout().lock()));
     gpurace_report::render(&run, args.format.into(), &sources, &mut out).context("cannot write the report")?;
     out.flush().context("cannot write the report")?;
     Ok(if outcome.error.is_some() { Outcome::Error } else { Outcome::from_verdict(run.verdict()) })
+}
+
+/// How this command's flags change a launch the simulator refuses.
+fn advice(error: &gpurace_sim::Error) -> String {
+    match error {
+        gpurace_sim::Error::MissingArgs(names) => {
+            let flags: Vec<String> = names.iter().map(|n| format!("--arg {n}=VALUE")).collect();
+            format!("; give them with {}", flags.join(" "))
+        }
+        gpurace_sim::Error::Limit(_) => {
+            "; a smaller --grid, --block, --buffer, --dynamic-shared or --resident-blocks gives a launch that fits"
+                .to_string()
+        }
+        gpurace_sim::Error::Request(_) | gpurace_sim::Error::Memory { .. } => String::new(),
+    }
 }
 
 /// A long run's progress, on a terminal's stderr (overwritten in place).

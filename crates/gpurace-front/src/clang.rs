@@ -18,6 +18,7 @@ use crate::ast::{self, Dump};
 use crate::{Error, Options};
 
 mod missing;
+mod spelling;
 
 mod prelude_files {
     include!(concat!(env!("OUT_DIR"), "/prelude_files.rs"));
@@ -94,6 +95,14 @@ pub fn prelude_dir() -> Result<PathBuf, Error> {
     result.clone().map_err(|e| Error::Prelude { path: PathBuf::from(e), source: std::io::Error::other("write failed") })
 }
 
+/// The prelude's folder of C declarations, for host code in C.
+const C_PRELUDE: &str = "c-host";
+
+/// Whether `file` is host code in C (`.c`), which clang reads as C.
+pub fn is_c(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e == "c")
+}
+
 /// The output of one clang run.
 pub struct ClangRun {
     pub dump: Dump,
@@ -128,11 +137,22 @@ pub(crate) fn is_system_file(path: &str, prelude: &str) -> bool {
 pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun, Error> {
     let clang = find_clang(options.clang.as_deref())?;
     let prelude = prelude_dir()?;
-    let mut run = run_once(&clang, &prelude, file, options, flags, None)?;
+    let mut run = run_once(&clang, &prelude, file, options, flags, &Extra::default())?;
+    // Launches spelled `<< <`: the files respelled, then parsed again.
+    let cwd = file.parent().unwrap_or(Path::new("/"));
+    let respelled = spelling::files_to_respell(&run.diagnostics, cwd);
+    let overlay = if respelled.is_empty() { None } else { spelling::Overlay::new(&respelled) };
+    let overlay_file = overlay.as_ref().map(spelling::Overlay::file);
+    if let Some(o) = &overlay_file {
+        let first_ms = run.clang_ms;
+        run = run_once(&clang, &prelude, file, options, flags, &Extra { stubs: None, overlay: Some(o) })?;
+        run.clang_ms += first_ms;
+    }
     let Some(mut stubs) = missing::Stubs::new(&run.diagnostics) else { return Ok(run) };
     let mut clang_ms = run.clang_ms;
     while stubs.write() {
-        run = run_once(&clang, &prelude, file, options, flags, Some(&stubs.dir()))?;
+        let extra = Extra { stubs: Some(&stubs.dir()), overlay: overlay_file.as_deref() };
+        run = run_once(&clang, &prelude, file, options, flags, &extra)?;
         clang_ms += run.clang_ms;
         if !stubs.add(&run.diagnostics) {
             break;
@@ -145,26 +165,47 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     Ok(run)
 }
 
+/// What a later round of clang adds to the first.
+#[derive(Default)]
+struct Extra<'a> {
+    /// The folder of stand-ins for missing headers.
+    stubs: Option<&'a Path>,
+    /// The overlay of files whose launches were respelled.
+    overlay: Option<&'a Path>,
+}
+
 fn run_once(
     clang: &Path,
     prelude: &Path,
     file: &Path,
     options: &Options,
     flags: &[String],
-    stubs: Option<&Path>,
+    extra: &Extra<'_>,
 ) -> Result<ClangRun, Error> {
     let prelude = prelude.to_path_buf();
     let mut cmd = Command::new(clang);
-    cmd.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only"])
-        .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
-        // `register` is an error in C++17 unless this is said; nvcc accepts it.
-        .arg("-Wno-register")
-        .arg("-isystem")
-        .arg(&prelude)
-        .args(["-include", PRELUDE_MAIN])
-        .args(["-D__CUDACC__", "-D__NVCC__", "-D__GPURACE__"]);
-    if let Some(arch) = &options.gpu_arch {
-        cmd.arg(format!("--cuda-gpu-arch={arch}"));
+    if is_c(file) {
+        // Host code in C, as a C compiler reads it (K&R definitions,
+        // implicit `int` and declarations), with C declarations of the
+        // runtime API.
+        cmd.args(["-x", "c", "-fsyntax-only"])
+            .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
+            .args(["-Wno-implicit-function-declaration", "-Wno-implicit-int", "-Wno-int-conversion"])
+            .args(["-Wno-incompatible-pointer-types", "-Wno-return-type", "-D__GPURACE__"])
+            .arg("-isystem")
+            .arg(prelude.join(C_PRELUDE));
+    } else {
+        cmd.args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only"])
+            .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
+            // `register` is an error in C++17 unless this is said; nvcc accepts it.
+            .arg("-Wno-register")
+            .arg("-isystem")
+            .arg(&prelude)
+            .args(["-include", PRELUDE_MAIN])
+            .args(["-D__CUDACC__", "-D__NVCC__", "-D__GPURACE__"]);
+        if let Some(arch) = &options.gpu_arch {
+            cmd.arg(format!("--cuda-gpu-arch={arch}"));
+        }
     }
     // The compilation database first, so that the user's own `-D` and `-I`
     // on the command line win.
@@ -175,7 +216,10 @@ fn run_once(
     for d in &options.defines {
         cmd.arg(format!("-D{d}"));
     }
-    if let Some(dir) = stubs {
+    if let Some(overlay) = extra.overlay {
+        cmd.arg("-ivfsoverlay").arg(overlay);
+    }
+    if let Some(dir) = extra.stubs {
         // Searched last, for `"..."` and `<...>` alike: a real header wins.
         cmd.arg("-idirafter").arg(dir);
     }

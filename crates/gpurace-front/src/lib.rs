@@ -107,13 +107,18 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
     };
     // Report paths as the user gave them, not as clang resolved them, and
     // the prelude by a stable name rather than its cache folder.
+    // Every other file the way reports print paths (`paths`).
     let abs_str = abs.to_string_lossy().to_string();
-    let shown = path.display().to_string();
+    let shown = display_path(path);
+    let clang_dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
     let rename = |f: &mut String| {
         if *f == abs_str {
             f.clone_from(&shown);
         } else if let Some(rest) = f.strip_prefix(prelude.as_str()) {
             *f = format!("<prelude>{rest}");
+        } else if !f.is_empty() && !f.starts_with('<') {
+            // clang ran in the file's folder: a relative name is from there.
+            *f = display_path(&clang_dir.join(&*f));
         }
     };
     program.files.iter_mut().for_each(rename);
@@ -132,5 +137,8 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
 
 pub mod ast;
 pub mod clang;
+mod paths;
+
+pub use paths::display_path;
 mod compile_db;
 pub mod lower;

@@ -222,7 +222,7 @@ fn fingerprint(site: &Site) -> u64 {
 
 fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Site> {
     let launch = program.launches.get(state.launch)?;
-    let kernel_index = launch.kernel?;
+    let kernel_index = state.kernel?;
     let kernel = program.kernels.get(kernel_index)?;
     let no = t::Deps::default();
     let mut facts = ev.facts.clone();
@@ -285,14 +285,14 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
             v.name.clear();
         }
     }
+    show::distinct_names(&mut values);
     // The evaluation's floats turn into integers or unknowns before they
     // reach a launch (`eval/float.rs`).
     debug_assert!(
         !facts.iter().chain(bindings.iter().map(|(_, t)| t)).any(eval::has_float),
         "a host float reached the facts of a launch"
     );
-    let config =
-        format!("grid {}, block {}", show::dims(&state.grid, &ev.values), show::dims(&state.block, &ev.values));
+    let config = format!("grid {}, block {}", show::dims(&state.grid, &values), show::dims(&state.block, &values));
     Some(Site {
         kernel: kernel_index,
         span: Some(launch.span),

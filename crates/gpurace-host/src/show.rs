@@ -4,8 +4,9 @@ use gpurace_core::arith;
 use gpurace_core::term::{BvOp, CmpOp, Leaf, Node, T};
 use gpurace_core::HostValue;
 
-/// The longest rendering kept; longer ones are cut.
-const MAX_LEN: usize = 60;
+/// The longest rendering kept whole; a longer one (a host value built
+/// through thousands of operations) is cut, with `...` saying so.
+const MAX_LEN: usize = 200;
 
 /// `x` for a 1-D launch, `(x, y, z)` otherwise.
 pub fn dims(d: &[T; 3], values: &[HostValue]) -> String {
@@ -28,12 +29,34 @@ pub fn show(term: &T, values: &[HostValue]) -> String {
 /// The short name of a host value: `n` for `n = atoi(...)`.
 fn name(v: &HostValue) -> String {
     let full = v.name.as_str();
-    let cut = full.find(" = ").or_else(|| full.find(" (")).unwrap_or(full.len());
-    full[..cut].to_string()
+    full[..short_len(full)].to_string()
+}
+
+fn short_len(full: &str) -> usize {
+    full.find(" = ").or_else(|| full.find(" (")).unwrap_or(full.len())
+}
+
+/// Gives the named values that share a short name distinct ones, so that a
+/// launch's text and its witness never show one name for two values: the
+/// second `cols` (an uninitialised copy, a value of another call) is `cols#2`,
+/// the second `an unmodelled value` is `an unmodelled value #2`. Values
+/// without a name (not shown) are left alone.
+pub fn distinct_names(values: &mut [HostValue]) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for v in values.iter_mut().filter(|v| !v.name.is_empty()) {
+        let cut = short_len(&v.name);
+        let short = v.name[..cut].to_string();
+        let k = seen.entry(short.clone()).or_insert(0);
+        *k += 1;
+        if *k > 1 {
+            let mark = if short.contains(' ') { format!(" #{k}") } else { format!("#{k}") };
+            v.name.insert_str(cut, &mark);
+        }
+    }
 }
 
 fn render(term: &T, values: &[HostValue], depth: usize) -> String {
-    if depth > 12 {
+    if depth > 48 {
         return "...".into();
     }
     let r = |x: &T| render(x, values, depth + 1);
@@ -74,7 +97,7 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
                 BvOp::Xor => "^",
             };
             let wrap = |x: &T| match &x.node {
-                Node::Bin(..) => format!("({})", r(x)),
+                Node::Bin(..) | Node::Cmp(..) | Node::Not(..) => format!("({})", r(x)),
                 _ => r(x),
             };
             format!("{} {sym} {}", wrap(a), wrap(b))
@@ -87,7 +110,13 @@ fn render(term: &T, values: &[HostValue], depth: usize) -> String {
                 CmpOp::Ule | CmpOp::Sle => "<=",
                 CmpOp::SMulFits => "*fits",
             };
-            format!("{} {sym} {}", r(a), r(b))
+            // An operand that is itself an operation keeps its parentheses:
+            // `!(rows <= 0) <= 1`, never `!rows <= 0 <= 1`.
+            let wrap = |x: &T| match &x.node {
+                Node::Bin(..) | Node::Cmp(..) | Node::Not(..) => format!("({})", r(x)),
+                _ => r(x),
+            };
+            format!("{} {sym} {}", wrap(a), wrap(b))
         }
         Node::Ext(_, a) | Node::Trunc(a) => r(a),
         Node::Uf(f, args) => format!("{f}({})", args.iter().map(r).collect::<Vec<_>>().join(", ")),
@@ -114,5 +143,27 @@ mod tests {
         assert_eq!(show(&t::not(&t::eq(&n, &t::constant(0, 32))), &values), "n != 0");
         assert_eq!(show(&t::not(&t::cmp(CmpOp::Slt, &n, &t::constant(0, 32))), &values), "!(n < 0)");
         assert_eq!(show(&t::constant(u128::from(u32::MAX - 70_000), 32), &values), "4294897295");
+        // Two values of one name are told apart.
+        let value =
+            |name: &str| HostValue { name: name.into(), width: 32, signed: true, origin: Origin::Input, span: None };
+        let mut two = vec![
+            value("cols (uninitialised)"),
+            value("cols = 4"),
+            value("an unmodelled value"),
+            value("an unmodelled value"),
+        ];
+        distinct_names(&mut two);
+        let names: Vec<&str> = two.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(names, ["cols (uninitialised)", "cols#2 = 4", "an unmodelled value", "an unmodelled value #2"]);
+        // Operands that are operations keep their parentheses, and a long
+        // expression is printed whole.
+        let negated = t::not(&t::cmp(CmpOp::Sle, &n, &t::constant(0, 32)));
+        let picked = t::ite(&negated, &n, &t::constant(1, 32));
+        assert_eq!(show(&picked, &values), "(!(n <= 0) ? n : 1)");
+        let mut long = n.clone();
+        for k in 0..12u128 {
+            long = t::add(&t::mul(&long, &t::constant(3, 32)), &t::constant(k + 1, 32));
+        }
+        assert!(!show(&long, &values).contains("..."), "{}", show(&long, &values));
     }
 }

@@ -110,4 +110,12 @@ pub struct Launch {
     pub stream: Option<Expr>,
     pub args: Vec<Expr>,
     pub facts: Vec<HostFact>,
+    /// The value of the kernel pointer launched, when the site launches
+    /// through a pointer the lowering could not follow (a parameter:
+    /// `template <class... A> void launch(void (*k)(A...), ...) {
+    /// k<<<g, b>>>(...); }`): the host evaluation resolves it at each call
+    /// to the kernel it holds (a kernel's address is `&NAME`, see
+    /// [`crate::FUNCTION_VALUE_PREFIX`]).
+    #[serde(default)]
+    pub callee: Option<Expr>,
 }

@@ -171,8 +171,8 @@ pub enum StepOp {
 /// is the pointer).
 pub const INDIRECT_CALL: &str = "(*)";
 
-/// A pure call `&f()` names the address of the user host function `f` (a
-/// function pointer value in host code).
+/// A pure call `&f()` names the address of the user host function or the
+/// kernel `f` (a function pointer value in host code).
 pub const FUNCTION_VALUE_PREFIX: &str = "&";
 
 /// A recognised `for (v = init; v CMP bound; v = v STEP step)` loop.

@@ -59,7 +59,7 @@ impl Remap {
         for e in launch.grid.iter_mut().chain(launch.block.iter_mut()).chain(launch.args.iter_mut()) {
             self.expr(e);
         }
-        for e in launch.shmem.iter_mut().chain(launch.stream.iter_mut()) {
+        for e in launch.shmem.iter_mut().chain(launch.stream.iter_mut()).chain(launch.callee.iter_mut()) {
             self.expr(e);
         }
         for fact in &mut launch.facts {

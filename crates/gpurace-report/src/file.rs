@@ -34,6 +34,10 @@ pub struct FileReport {
     /// engine stay in [`KernelResult::diagnostics`]).
     pub diagnostics: Vec<Diagnostic>,
     pub timings: Timings,
+    /// Kernels of this file's unit that the run reports with another file
+    /// (a header's kernel, reported once per run): the unit was analysed,
+    /// so having no kernel left is not a failure.
+    pub reported_elsewhere: usize,
 }
 
 /// The verdict of a file or of a whole run.
@@ -78,7 +82,8 @@ impl FileReport {
     pub fn verdict(&self) -> FileVerdict {
         let is_error =
             |codes: &[&str]| self.diagnostics.iter().any(|d| d.severity == Severity::Error && codes.contains(&d.code));
-        if is_error(FATAL_CODES) || (self.kernels.is_empty() && is_error(CLANG_FAILED_CODES)) {
+        let nothing_lowered = self.kernels.is_empty() && self.reported_elsewhere == 0;
+        if is_error(FATAL_CODES) || (nothing_lowered && is_error(CLANG_FAILED_CODES)) {
             FileVerdict::Error
         } else if self.kernels.iter().any(|k| k.verdict == Verdict::Race || k.races.iter().any(|r| !r.possible)) {
             FileVerdict::Race
@@ -219,7 +224,7 @@ mod tests {
     }
 
     fn report(kernels: Vec<KernelResult>, diagnostics: Vec<Diagnostic>) -> FileReport {
-        FileReport { file: "a.cu".into(), kernels, diagnostics, timings: Timings::default() }
+        FileReport { file: "a.cu".into(), kernels, diagnostics, ..FileReport::default() }
     }
 
     fn clang_error() -> Diagnostic {

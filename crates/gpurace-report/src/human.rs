@@ -103,7 +103,10 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
         )?;
     }
     if file.is_host_only() {
-        return writeln!(out, "{}: no kernels", file.file);
+        return match file.reported_elsewhere {
+            0 => writeln!(out, "{}: no kernels", file.file),
+            n => writeln!(out, "{}: no kernels of its own ({n} reported with another file, see the note)", file.file),
+        };
     }
     let kernels = file.kernels.len();
     let races = file.race_count();

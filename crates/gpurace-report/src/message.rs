@@ -5,9 +5,12 @@
 use gpurace_core::{Certainty, Holds, Location, Race, RaceClass, RaceKind, Witness};
 use gpurace_ir::Space;
 
-/// The one-line message of a race found in `kernel`.
+/// The one-line message of a race found in `kernel`. A race that counts
+/// (not `possible`) but is approximate is said to be possible unless a
+/// replay confirmed it.
 pub(crate) fn message(race: &Race, kernel: &str) -> String {
-    let possible = if race.possible || race.certainty == Certainty::Approximate { "possible " } else { "" };
+    let approximate = race.certainty == Certainty::Approximate && !confirmed(race);
+    let possible = if race.possible || approximate { "possible " } else { "" };
     match race.kind {
         RaceKind::DataRace => {
             let target = match (&race.array, race.space) {
@@ -54,7 +57,16 @@ pub(crate) fn label(race: &Race, second: bool) -> String {
     label
 }
 
-/// Notes that explain a race: the witness and what the certainty means.
+/// Whether a replay of the race's witness (`check --confirm`) observed it.
+pub(crate) fn confirmed(race: &Race) -> bool {
+    race.replay.as_ref().is_some_and(|r| r.confirmed)
+}
+
+/// Notes that explain a race: the witness, what the certainty means, and
+/// what a replay of the witness showed. A race the replay confirmed is not
+/// said to be maybe spurious: the replay observed it, and its note says how.
+/// A possible race it confirmed was observed with the witness's values of
+/// what gpurace could not compute: its note says so, and what it rests on.
 pub(crate) fn notes(race: &Race) -> Vec<String> {
     let mut notes = Vec::new();
     if let Some(witness) = &race.witness {
@@ -72,6 +84,11 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
     match race.certainty {
         Certainty::Definite => {}
         Certainty::DataDependent => notes.push("the race depends on values read from memory".to_string()),
+        Certainty::Approximate if confirmed(race) && (!race.possible || race.rests_on.is_empty()) => {}
+        Certainty::Approximate if confirmed(race) => notes.push(format!(
+            "the replay ran with the witness's values; whether the program gives them rests on {}",
+            race.rests_on.join("; on ")
+        )),
         // The condition said it.
         Certainty::Approximate if race.holds == Holds::Implausible => {}
         Certainty::Approximate if race.rests_on.is_empty() => {
@@ -80,6 +97,11 @@ pub(crate) fn notes(race: &Race) -> Vec<String> {
         Certainty::Approximate => {
             notes.push(format!("the race may be spurious: it rests on {}", race.rests_on.join("; on ")))
         }
+    }
+    // The replay's detail is a sentence of its own: `confirmed: a replay of
+    // the witness ... observed ...`, `not confirmed: ...`, `not replayed: ...`.
+    if let Some(replay) = &race.replay {
+        notes.push(replay.detail.clone());
     }
     notes
 }
@@ -216,6 +238,34 @@ mod tests {
             engine: gpurace_core::race::Engine::Static,
             replay: None,
         }
+    }
+
+    /// A confirmed race says what the replay observed instead of what it
+    /// may be spurious for; one the replay did not confirm keeps both.
+    #[test]
+    fn a_confirmed_race_is_not_said_to_be_spurious() {
+        let mut race = race(Some("out"), Some(Space::Global));
+        race.certainty = Certainty::Approximate;
+        race.possible = true;
+        race.rests_on = vec!["`n`, which gpurace could not compute at main.cu:9".into()];
+        let observed = "confirmed: a replay of the witness on gpurace's simulator (block 0 of grid (1,1,1), block \
+                        (128,1,1)) observed thread (2,0,0) read and thread (64,0,0) write `out[0]`";
+        race.replay = Some(gpurace_core::Replay { confirmed: false, detail: "not confirmed: ...".into() });
+        let spurious = "the race may be spurious: it rests on `n`, which gpurace could not compute at main.cu:9";
+        assert_eq!(notes(&race), [spurious, "not confirmed: ..."]);
+        assert_eq!(message(&race, "k"), "possible write-read race on global `out` in kernel `k`");
+        // Confirmed, a possible race stays possible: the replay ran with the
+        // witness's `n`, which the program may never give.
+        race.replay = Some(gpurace_core::Replay { confirmed: true, detail: observed.into() });
+        let values = "the replay ran with the witness's values; whether the program gives them rests on `n`, which \
+                      gpurace could not compute at main.cu:9";
+        assert_eq!(notes(&race), [values, observed]);
+        assert_eq!(message(&race, "k"), "possible write-read race on global `out` in kernel `k`");
+        // A race that counts, approximate for a construct, is observed.
+        race.possible = false;
+        race.rests_on.clear();
+        assert_eq!(notes(&race), [observed]);
+        assert_eq!(message(&race, "k"), "write-read race on global `out` in kernel `k`");
     }
 
     #[test]

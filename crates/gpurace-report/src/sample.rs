@@ -1,8 +1,11 @@
 //! A synthetic run that every format's snapshot test renders: one racy file
-//! with source at hand, one whose races span a header and a divergent
-//! barrier, and one that clang could not parse.
+//! with source at hand (its race confirmed by a replay, `check --confirm`),
+//! one whose races span a header (not replayed) and a divergent barrier,
+//! and one that clang could not parse.
 
-use gpurace_core::{AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Verdict, Witness};
+use gpurace_core::{
+    AccessMode, Certainty, KernelResult, Location, Race, RaceClass, RaceKind, Replay, Verdict, Witness,
+};
 use gpurace_ir::{Diagnostic, Severity, Space};
 
 use crate::{FileReport, Run, Sources, Timings};
@@ -80,7 +83,12 @@ pub(crate) fn sample_run() -> Run {
         holds: Default::default(),
         condition: None,
         engine: gpurace_core::race::Engine::Static,
-        replay: None,
+        replay: Some(Replay {
+            confirmed: true,
+            detail: "confirmed: a replay of the witness on gpurace's simulator (block 0 of grid (1,1,1), block \
+                     (256,1,1)) observed thread (0,0,0) write and thread (128,0,0) read `s`"
+                .into(),
+        }),
     };
     let mut scale = kernel("scale", "examples/reduce.cu", 12, Verdict::RaceFree, Vec::new());
     scale.diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", "proved with 3 queries").at(
@@ -97,6 +105,7 @@ pub(crate) fn sample_run() -> Run {
             2,
         )],
         timings: Timings { clang_ms: 40.1234, lower_ms: 1.5, analysis_ms: 12.0, total_ms: 55.0, ..Timings::default() },
+        reported_elsewhere: 0,
     };
 
     let header_race = Race {
@@ -114,7 +123,7 @@ pub(crate) fn sample_run() -> Run {
         holds: Default::default(),
         condition: None,
         engine: gpurace_core::race::Engine::Static,
-        replay: None,
+        replay: Some(Replay { confirmed: false, detail: "not replayed: the race has no witness".into() }),
     };
     let divergence = Race {
         class: RaceClass::IntraBlock,
@@ -138,6 +147,7 @@ pub(crate) fn sample_run() -> Run {
         kernels: vec![kernel("tile", "tile.cu", 2, Verdict::Race, vec![header_race, divergence])],
         diagnostics: Vec::new(),
         timings: Timings { clang_ms: 30.0, lower_ms: 2.0, analysis_ms: 5.0, total_ms: 38.0, ..Timings::default() },
+        reported_elsewhere: 0,
     };
 
     let broken = FileReport {
@@ -152,6 +162,7 @@ pub(crate) fn sample_run() -> Run {
             Diagnostic::new(Severity::Note, "no-kernel", "no kernel was lowered"),
         ],
         timings: Timings { clang_ms: 10.0, lower_ms: 0.0, analysis_ms: 0.0, total_ms: 11.0, ..Timings::default() },
+        reported_elsewhere: 0,
     };
 
     Run { files: vec![racy, tile, broken], total_ms: 70.25 }

@@ -149,6 +149,7 @@ fn result(race: &Race, k: &KernelResult) -> SarifResult {
             holds: race.holds.as_str(),
             condition: race.condition.clone(),
             space: race.space.map(space_name),
+            replay: race.replay.as_ref().map(|r| ReplayProperty { confirmed: r.confirmed, detail: r.detail.clone() }),
         },
     }
 }
@@ -293,6 +294,17 @@ struct ResultProperties {
     /// The memory space of the race; absent for a barrier divergence.
     #[serde(skip_serializing_if = "Option::is_none")]
     space: Option<&'static str>,
+    /// Its witness replayed on the simulator (`gpurace check --confirm`);
+    /// absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replay: Option<ReplayProperty>,
+}
+
+/// What a replay of a race's witness showed, as the JSON format's `replay`.
+#[derive(Serialize)]
+struct ReplayProperty {
+    confirmed: bool,
+    detail: String,
 }
 
 #[derive(Serialize)]

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use gpurace_ir::Program;
 
 use crate::detect::class;
-use crate::{simulate, Outcome, Request, Schedule};
+use crate::{simulate, Error, Outcome, Request, Schedule};
 
 /// What a search ran.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,11 +34,11 @@ pub fn explore(
     kernel: usize,
     request: &Request,
     budget: u64,
-) -> Result<(Outcome, Exploration), String> {
+) -> Result<(Outcome, Exploration), Error> {
     let base = Request { schedule: Schedule::Systematic, preempt: Vec::new(), ..request.clone() };
     let mut outcome = simulate(program, kernel, &base)?;
-    let resident = resident_threads(request);
-    let schedules = 1 + outcome.steps * resident;
+    let resident = resident_threads(request, outcome.launch.resident);
+    let schedules = outcome.steps.saturating_mul(resident).saturating_add(1);
     let mut seen: HashSet<(&'static str, u32, u32, u8)> = HashSet::new();
     for (engine, races) in &outcome.observed {
         for o in races {
@@ -49,7 +49,7 @@ pub fn explore(
     let runs = candidates.min(budget.saturating_sub(1));
     for r in 0..runs {
         // Evenly spaced over (step, thread): all of them when they fit.
-        let c = if runs == candidates { r } else { r * candidates / runs };
+        let c = if runs == candidates { r } else { (u128::from(r) * u128::from(candidates) / u128::from(runs)) as u64 };
         let (step, thread) = (c / resident, (c % resident) as u32);
         let request = Request { preempt: vec![(step, thread)], ..base.clone() };
         let other = simulate(program, kernel, &request)?;
@@ -75,10 +75,10 @@ fn key(engine: &'static str, o: &crate::detect::Observed) -> (&'static str, u32,
     (engine, a, b, class(o.first.who, o.second.who))
 }
 
-/// Threads resident at once: the preemption targets.
-fn resident_threads(request: &Request) -> u64 {
-    let per_block = u64::from(request.block.iter().product::<u32>().max(1));
-    let blocks = u64::from(request.grid.iter().product::<u32>().max(1));
-    let resident = request.resident.map_or(16_384 / per_block, u64::from).clamp(1, blocks);
-    resident * per_block
+/// Threads resident at once (`resident` blocks of the run): the
+/// preemption targets.
+fn resident_threads(request: &Request, resident: u32) -> u64 {
+    let per_block = request.block.iter().map(|d| u64::from(*d)).product::<u64>().max(1);
+    let blocks = request.grid.iter().map(|d| u64::from(*d)).product::<u64>().max(1);
+    u64::from(resident).clamp(1, blocks).saturating_mul(per_block)
 }

@@ -2,14 +2,21 @@
 //! pointer parameter (and each pointer field of a struct parameter), sized
 //! by the request and filled with zeros, seeded random values or each
 //! element's index.
+//!
+//! Every size here comes from the input (the request, the program's types),
+//! so each is checked against the simulator's limits (`limits.rs`) before
+//! anything of that size is allocated, and the allocation itself is
+//! fallible: a launch too large to simulate is an [`Error`], not an abort.
 
 use std::collections::HashMap;
 
 use gpurace_ir::{Kernel, Program, Type};
 
-use crate::code::{Code, Scalar};
+use crate::code::{Code, Instr, Scalar, Sync};
+use crate::error::Error;
 use crate::expr::scalar;
 use crate::funcs::bits_of;
+use crate::limits::{self, Unit};
 use crate::memory::{filled, Grow, Memory};
 use crate::{Launch, Schedule};
 
@@ -37,8 +44,8 @@ pub struct Request {
     /// the buffer has at least this many elements.
     pub contents: Vec<(String, Vec<String>)>,
     pub fill: Fill,
-    /// Bytes of dynamic shared memory; `None`: 48 KiB for a kernel with an
-    /// `extern __shared__` array, else none.
+    /// Bytes of dynamic shared memory; `None`: [`DEFAULT_DYNAMIC_SHARED`]
+    /// for a kernel with an `extern __shared__` array, else none.
     pub dynamic_shared: Option<u64>,
     pub schedule: Schedule,
     pub seed: u64,
@@ -59,6 +66,11 @@ pub struct Request {
     /// pair the happens-before detector reports (a replay's two accesses).
     pub watch: Vec<(u32, u32)>,
 }
+
+/// The dynamic shared memory of a kernel with an `extern __shared__` array
+/// when the request gives none: 48 KiB, what every GPU allows without
+/// opting in.
+pub const DEFAULT_DYNAMIC_SHARED: u64 = 48 * 1024;
 
 /// A buffer made for a pointer parameter.
 #[derive(Debug, Clone)]
@@ -95,10 +107,11 @@ struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    fn buffer(&mut self, name: &str, elem_ty: &Type, memory: &mut Memory) -> Result<u64, String> {
+    fn buffer(&mut self, name: &str, elem_ty: &Type, memory: &mut Memory) -> Result<u64, Error> {
         let elem = scalar(elem_ty);
         let elem_size = elem_ty.size().filter(|s| *s > 0).unwrap_or(1);
-        let threads: u64 = self.request.grid.iter().chain(&self.request.block).map(|d| u64::from(*d)).product();
+        let threads =
+            self.request.grid.iter().chain(&self.request.block).fold(1u64, |n, d| n.saturating_mul(u64::from(*d)));
         let contents = self.request.contents.iter().find(|(n, _)| n == name).map(|(_, c)| c.as_slice());
         let sized = self.request.buffers.iter().find(|(n, _)| n == name).map(|(_, e)| *e);
         let given = match (sized, contents) {
@@ -106,17 +119,23 @@ impl Inputs<'_> {
             (None, Some(c)) => Some(c.len() as u64),
             (e, None) => e,
         };
-        let elements = given.unwrap_or(threads.max(1));
+        // A buffer of unknown size starts with an element per thread, within
+        // what it may grow to: a grid of billions of threads whose replay
+        // runs two blocks touches a few of them.
+        let elements = given.unwrap_or(threads.clamp(1, (limits::MAX_ELASTIC_BYTES / elem_size).max(1)));
         if given.is_some() {
             self.used.push(name.to_string());
         }
+        let size = elements.saturating_mul(elem_size);
+        memory.reserve(&format!("a buffer `{name}`"), size)?;
         let fill = if matches!(elem_ty, Type::Int { .. } | Type::Float { .. } | Type::Bool) {
             self.request.fill
         } else {
             Fill::Zero
         };
         let grow = Grow { fill, seed: self.request.seed ^ self.buffers.len() as u64, elem, elem_size };
-        let mut bytes = filled(&grow, 0, elements);
+        let mut bytes = filled(&grow, 0, elements)
+            .ok_or_else(|| Error::Memory { what: format!("a buffer `{name}`"), bytes: size })?;
         for (i, text) in contents.unwrap_or_default().iter().enumerate() {
             let value =
                 parse_scalar(text, elem_ty).map_err(|e| format!("the contents of `{name}`, element {i}: {e}"))?;
@@ -134,9 +153,11 @@ impl Inputs<'_> {
 
     /// The bytes of a by-value struct parameter: its pointer fields get
     /// buffers, its scalar fields the values given as `p.field=value`.
-    fn record(&mut self, name: &str, ty: &Type, memory: &mut Memory) -> Result<Vec<u8>, String> {
-        let size = ty.size().unwrap_or(0) as usize;
-        let mut bytes = vec![0u8; size];
+    fn record(&mut self, name: &str, ty: &Type, memory: &mut Memory) -> Result<Vec<u8>, Error> {
+        let size = ty.size().unwrap_or(0);
+        let what = || format!("a struct argument `{name}`");
+        limits::check(what, size, limits::MAX_ARGUMENT_BYTES, Unit::Bytes)?;
+        let mut bytes = limits::zeroed(size).ok_or_else(|| Error::Memory { what: what(), bytes: size })?;
         let Type::Record { name: rname, .. } = ty else { return Ok(bytes) };
         let Some(record) = self.program.records.iter().find(|r| &r.name == rname) else { return Ok(bytes) };
         for field in &record.fields {
@@ -163,6 +184,66 @@ impl Inputs<'_> {
     }
 }
 
+/// The dynamic shared memory of a launch of `kernel`.
+pub(crate) fn dynamic_shared(program: &Program, kernel: &Kernel, request: &Request) -> u64 {
+    request.dynamic_shared.unwrap_or_else(|| {
+        let extern_shared = kernel.shared.iter().any(|s| s.is_extern)
+            || program.globals.iter().any(|g| g.is_extern && g.space == gpurace_ir::Space::Shared);
+        if extern_shared {
+            DEFAULT_DYNAMIC_SHARED
+        } else {
+            0
+        }
+    })
+}
+
+/// The blocks resident at once for `request`, or the limit that the
+/// geometry, the shared memory or the threads' state pass.
+///
+/// As on a GPU, many blocks are resident at once (threads that spin on a
+/// flag another block sets can make progress): by default as many as make
+/// 16,384 threads, fewer when their memory would pass
+/// [`limits::MAX_RESIDENT_BYTES`]. A kernel with a grid barrier has every
+/// block it runs resident.
+fn resident(program: &Program, kernel: &Kernel, code: &Code, request: &Request) -> Result<u32, Error> {
+    let threads = request.block.iter().map(|d| u64::from(*d)).product::<u64>();
+    limits::check(|| "a block".into(), threads, limits::MAX_BLOCK_THREADS, Unit::Threads)?;
+    let blocks = request.grid.iter().map(|d| u64::from(*d)).product::<u64>();
+    limits::check(|| "a grid".into(), blocks, limits::MAX_GRID_BLOCKS, Unit::Blocks)?;
+    let run = match &request.blocks {
+        Some(only) => only.iter().filter(|b| u64::from(**b) < blocks).count() as u64,
+        None => {
+            let what = || "a run of every block of a grid".into();
+            limits::check(what, blocks, limits::MAX_RUN_BLOCKS, Unit::Blocks)?;
+            blocks
+        }
+    };
+    let shared = code.shared_bytes.saturating_add(dynamic_shared(program, kernel, request));
+    limits::check(|| "shared memory of a block".into(), shared, limits::MAX_SHARED_BYTES, Unit::Bytes)?;
+    let local = code.local_bytes;
+    limits::check(|| "local memory of a thread".into(), local, limits::MAX_LOCAL_BYTES, Unit::Bytes)?;
+    let registers = (code.regs.len() as u64).saturating_mul(limits::REGISTER_BYTES);
+    let per_thread = local.saturating_add(registers).saturating_add(limits::THREAD_BYTES);
+    let per_block = shared.saturating_add(threads.saturating_mul(per_thread));
+    let what = || "a block's memory (shared memory, and the registers and local memory of its threads)".into();
+    limits::check(what, per_block, limits::MAX_RESIDENT_BYTES, Unit::Bytes)?;
+    let fit = (limits::MAX_RESIDENT_BYTES / per_block.max(1)).max(1);
+    let grid_sync = code.instrs.iter().any(|i| matches!(i, Instr::Sync { sync: Sync::Grid, .. }));
+    let at_once = |n: u64| n.saturating_mul(per_block);
+    if grid_sync {
+        let what = || format!("{run} blocks resident at once (the kernel has a grid barrier), memory");
+        limits::check(what, at_once(run), limits::MAX_RESIDENT_BYTES, Unit::Bytes)?;
+    }
+    match request.resident {
+        Some(n) => {
+            let what = || format!("{n} blocks resident at once, memory");
+            limits::check(what, at_once(u64::from(n)), limits::MAX_RESIDENT_BYTES, Unit::Bytes)?;
+            Ok(n.max(1))
+        }
+        None => Ok((16_384 / threads.max(1)).min(fit).clamp(1, u64::from(u32::MAX)) as u32),
+    }
+}
+
 /// The launch and buffers of `request` for `kernel`.
 pub fn prepare(
     program: &Program,
@@ -170,10 +251,11 @@ pub fn prepare(
     code: &Code,
     request: &Request,
     memory: &mut Memory,
-) -> Result<(Launch, Vec<Buffer>), String> {
+) -> Result<(Launch, Vec<Buffer>), Error> {
     if request.grid.contains(&0) || request.block.contains(&0) {
         return Err("the grid and the block need at least one thread in each dimension".into());
     }
+    let resident = resident(program, kernel, code, request)?;
     let args = request.args.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     let mut inputs = Inputs { program, request, args, buffers: Vec::new(), used: Vec::new() };
     let mut params = Vec::new();
@@ -189,10 +271,10 @@ pub fn prepare(
             ty => match inputs.args.get(p.name.as_str()) {
                 Some(text) => {
                     inputs.used.push(p.name.clone());
-                    parse_scalar(text, ty).map_err(|e| format!("--arg {}: {e}", p.name))?
+                    parse_scalar(text, ty).map_err(|e| format!("the value of `{}`: {e}", p.name))?
                 }
                 None => {
-                    missing.push(format!("--arg {}=VALUE", p.name));
+                    missing.push(p.name.clone());
                     0
                 }
             },
@@ -200,7 +282,7 @@ pub fn prepare(
         params.push(value);
     }
     if !missing.is_empty() {
-        return Err(format!("the kernel's scalar parameters need values: {}", missing.join(" ")));
+        return Err(Error::MissingArgs(missing));
     }
     let unused: Vec<&str> = request
         .args
@@ -212,7 +294,7 @@ pub fn prepare(
         .collect();
     if let Some(name) = unused.first() {
         let names: Vec<&str> = kernel.params.iter().map(|p| p.name.as_str()).collect();
-        return Err(format!("kernel `{}` has no parameter `{name}` (it has: {})", kernel.name, names.join(", ")));
+        return Err(format!("kernel `{}` has no parameter `{name}` (it has: {})", kernel.name, names.join(", ")).into());
     }
     let fields = code
         .fields
@@ -228,21 +310,11 @@ pub fn prepare(
         block: request.block,
         params,
         fields,
-        dynamic_shared: request.dynamic_shared.unwrap_or_else(|| {
-            let extern_shared = kernel.shared.iter().any(|s| s.is_extern)
-                || program.globals.iter().any(|g| g.is_extern && g.space == gpurace_ir::Space::Shared);
-            if extern_shared {
-                48 * 1024
-            } else {
-                0
-            }
-        }),
+        dynamic_shared: dynamic_shared(program, kernel, request),
         schedule: request.schedule,
         seed: request.seed,
         max_steps: request.max_steps,
-        // As on a GPU, many blocks are resident at once (threads that spin on
-        // a flag another block sets can make progress), up to 16,384 threads.
-        resident: request.resident.unwrap_or(16_384 / request.block.iter().product::<u32>().max(1)).max(1),
+        resident,
         blocks: request.blocks.clone(),
         progress: request.progress,
         preempt: request.preempt.clone(),

@@ -19,20 +19,34 @@
 //!   `warp.rs` what atomics and collectives compute.
 //! - `detect/`: the detectors; `inputs.rs` the launch's arguments and
 //!   buffers; `report.rs` observed races in the common race format.
+//! - `limits.rs`: what a launch may make the simulator allocate;
+//!   `error.rs`: why a launch cannot be run at all.
 //!
 //! Invariant: a run never panics and never hangs on the program's account:
 //! a value the lowering left unknown, an access outside every allocation,
 //! a deadlock or a thread past the step limit stops the run with a
 //! [`RunError`] that names the line.
+//!
+//! Invariant: a run never aborts on the input's account either: every
+//! allocation sized by the input (buffers, variables, shared and local
+//! memory, threads, blocks) is checked against `limits.rs` first, and a
+//! launch over a limit is an [`Error::Limit`] that says what it needs.
+//!
+//! Invariant: no message names a command-line flag. The requests come from
+//! `gpurace run`'s flags and from `gpurace check --confirm`'s witnesses;
+//! [`Error`] and [`Cause`] say what went wrong in a form each command turns
+//! into its own advice.
 
 mod code;
 mod compile;
 pub mod detect;
+mod error;
 mod eval;
 mod explore;
 mod expr;
 mod funcs;
 mod inputs;
+pub mod limits;
 mod machine;
 mod memory;
 mod print;
@@ -43,6 +57,7 @@ mod warp;
 use gpurace_ir::{Program, Span};
 
 pub use code::Code;
+pub use error::Error;
 pub use explore::{explore, Exploration};
 pub use inputs::{Fill, Request};
 pub use machine::Divergence;
@@ -122,6 +137,25 @@ pub struct RunError {
     pub span: Span,
     pub block: Option<[u32; 3]>,
     pub thread: Option<[u32; 3]>,
+    /// What a different request could change about it.
+    pub cause: Cause,
+}
+
+/// What stopped a run, as far as a different request could change it: the
+/// caller's advice (a flag of `gpurace run`, the fixed budget of a replay).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Cause {
+    /// The program itself: a deadlock, a value the simulator does not model,
+    /// an access outside every allocation, a failed assertion.
+    #[default]
+    Program,
+    /// The run passed its limit of thread-instructions ([`Launch::max_steps`]).
+    Steps,
+    /// An access past the end of this buffer, whose size the request gave.
+    Buffer(String),
+    /// An access past what this buffer of unknown size may grow to
+    /// ([`limits::MAX_ELASTIC_BYTES`], or global memory's limit).
+    Growth(String),
 }
 
 /// What a run did.
@@ -148,13 +182,14 @@ pub struct Outcome {
 
 /// Runs kernel `kernel` of `program` as `request` says, under the detectors
 /// it names. `Err` when the request does not fit the kernel (a missing
-/// argument, an unknown detector).
+/// argument, an unknown detector) or the launch needs more than the
+/// simulator's limits (`limits.rs`).
 ///
 /// Detectors that only watch events share one run; one that needs more of
 /// the machine (delays, privatisation) runs alone, on fresh memory: the
 /// outcome's memory, buffers, steps and error are the first run's, and a
 /// later run that stops early says so in `notes`.
-pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<Outcome, String> {
+pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<Outcome, Error> {
     let k = program.kernels.get(kernel).ok_or("no such kernel")?;
     let layout = memory::Layout::new(program, k);
     let code = compile::compile(program, k, &layout);
@@ -167,13 +202,14 @@ pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<O
         .collect();
     let detectors = detect::by_names(&request.detectors, watched)?;
     let mut notes = Vec::new();
-    let declined = declines_privatization(&code);
+    let shared = code.shared_bytes.saturating_add(inputs::dynamic_shared(program, k, request));
+    let declined = declines_privatization(&code, request.block, shared);
     let mut groups: Vec<Vec<Box<dyn detect::Detector>>> = vec![Vec::new()];
     for d in detectors {
         match d.needs() {
             detect::Needs::Events => groups[0].push(d),
             detect::Needs::Privatization if declined.is_some() => {
-                let why = declined.unwrap_or_default();
+                let why = declined.clone().unwrap_or_default();
                 notes.push(format!("the `{}` detector did not run: {why}", d.name()));
             }
             _ => groups.push(vec![d]),
@@ -185,7 +221,7 @@ pub fn simulate(program: &Program, kernel: usize, request: &Request) -> Result<O
     let mut first: Option<Run> = None;
     let mut observed = Vec::new();
     for mut group in groups {
-        let mut memory = memory::Memory::new(&layout);
+        let mut memory = memory::Memory::new(&layout)?;
         let (mut launch, buffers) = inputs::prepare(program, k, &code, request, &mut memory)?;
         if group.iter().any(|d| d.needs() == detect::Needs::Privatization) {
             launch.resident = 1;
@@ -233,15 +269,26 @@ struct Run {
 }
 
 /// Why LDetector's privatisation cannot run `code`: it assumes no atomics
-/// between barriers (§4) and one block at a time.
-fn declines_privatization(code: &Code) -> Option<&'static str> {
+/// between barriers (§4) and one block at a time; and its copies of the
+/// block's shared memory, one per warp, must fit the simulator's limit.
+fn declines_privatization(code: &Code, block: [u32; 3], shared: u64) -> Option<String> {
     if code.accesses.iter().any(|a| a.atomic().is_some()) {
-        return Some("the kernel has atomics, which LDetector's per-warp copies of shared memory do not model");
+        return Some("the kernel has atomics, which LDetector's per-warp copies of shared memory do not model".into());
     }
     if code.instrs.iter().any(|i| matches!(i, code::Instr::Sync { sync: code::Sync::Grid, .. })) {
-        return Some("the kernel has a grid barrier, and LDetector runs one block at a time");
+        return Some("the kernel has a grid barrier, and LDetector runs one block at a time".into());
     }
-    None
+    let threads: u64 = block.iter().map(|d| u64::from(*d)).product();
+    // A copy per warp, the interval's start and the merge.
+    let copies = threads.div_ceil(32).saturating_add(2).saturating_mul(shared);
+    limits::check(
+        || "LDetector's copies of shared memory".into(),
+        copies,
+        limits::MAX_RESIDENT_BYTES,
+        limits::Unit::Bytes,
+    )
+    .err()
+    .map(|over| format!("it needs {over}"))
 }
 
 /// Element `i` of a buffer after the run, as C would print it (`%g` for

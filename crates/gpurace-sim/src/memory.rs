@@ -12,14 +12,23 @@
 //! A shared or local address means the executing thread's own block's or
 //! frame's, as on the GPU; [`Memory::resolve`] turns it into a location
 //! that names the block or thread, which is what the detectors see.
+//!
+//! Global memory is bounded by [`MAX_GLOBAL_BYTES`] in all, a buffer of
+//! unknown size by [`MAX_ELASTIC_BYTES`]; sizes the program's types give are
+//! summed without overflow, so that a type too large to exist is a size over
+//! the limits, not a wrapped small one.
 
 use std::collections::HashMap;
 
 use gpurace_ir::{Kernel, Program, Space, Stmt};
+use rustc_hash::FxHashMap;
 
 use crate::code::Scalar;
+use crate::error::Error;
 use crate::funcs::bits_of;
 use crate::inputs::Fill;
+use crate::limits::{self, Unit, MAX_ELASTIC_BYTES, MAX_GLOBAL_BYTES};
+use crate::Cause;
 
 pub const GLOBAL_BASE: u64 = 0x0000_1000_0000_0000;
 pub const SHARED_BASE: u64 = 0x0000_5000_0000_0000;
@@ -42,7 +51,7 @@ pub struct Layout {
 }
 
 fn align(n: u64, a: u64) -> u64 {
-    n.div_ceil(a.max(1)) * a.max(1)
+    n.div_ceil(a.max(1)).saturating_mul(a.max(1))
 }
 
 /// The variables of `kernel` that live in local memory (accessed through
@@ -91,7 +100,7 @@ impl Layout {
             }
             let at = align(shared_end, var.ty.align());
             layout.shared.push(at);
-            shared_end = at + var.ty.size().unwrap_or(0);
+            shared_end = at.saturating_add(var.ty.size().unwrap_or(0));
         }
         let mut global_end = GLOBAL_BASE;
         let mut extern_globals = Vec::new();
@@ -104,8 +113,8 @@ impl Layout {
                 }
                 Space::Shared => {
                     let at = align(shared_end, global.ty.align());
-                    layout.globals.push(SHARED_BASE + at);
-                    shared_end = at + size;
+                    layout.globals.push(SHARED_BASE.saturating_add(at));
+                    shared_end = at.saturating_add(size);
                 }
                 _ => {
                     let at = align(global_end, 256);
@@ -115,7 +124,7 @@ impl Layout {
                         _ => None,
                     };
                     layout.global_objects.push((at, size.max(1), global.name.clone(), initial));
-                    global_end = at + size.max(1);
+                    global_end = at.saturating_add(size.max(1));
                 }
             }
         }
@@ -125,7 +134,7 @@ impl Layout {
             layout.shared[i] = layout.shared_bytes;
         }
         for i in extern_globals {
-            layout.globals[i] = SHARED_BASE + layout.shared_bytes;
+            layout.globals[i] = SHARED_BASE.saturating_add(layout.shared_bytes);
         }
         let mut local_end = 0;
         for var in local_objects(kernel) {
@@ -133,7 +142,7 @@ impl Layout {
             if let std::collections::hash_map::Entry::Vacant(e) = layout.locals.entry(var) {
                 let at = align(local_end, v.ty.align().max(8));
                 e.insert(at);
-                local_end = at + v.ty.size().unwrap_or(64).max(1);
+                local_end = at.saturating_add(v.ty.size().unwrap_or(64).max(1));
             }
         }
         layout.local_bytes = align(local_end, 16);
@@ -167,8 +176,7 @@ pub struct Location {
 /// Each global allocation has a region of its own this large, so that a
 /// buffer without a known size can grow into it.
 const ALLOCATION_REGION: u64 = 1 << 36;
-/// The most an elastic buffer grows to.
-const MAX_ELASTIC_BYTES: u64 = 1 << 26;
+const _: () = assert!(MAX_GLOBAL_BYTES < ALLOCATION_REGION, "an allocation fits its region");
 
 /// How an elastic buffer (one whose size nobody gave) fills what it grows by.
 #[derive(Debug, Clone, Copy)]
@@ -206,11 +214,13 @@ pub fn fill_value(fill: Fill, seed: u64, elem: Scalar, i: u64) -> u128 {
     }
 }
 
-/// `count` elements from element `first` on, filled as `grow` says.
-pub fn filled(grow: &Grow, first: u64, count: u64) -> Vec<u8> {
-    let mut bytes = vec![0u8; (count * grow.elem_size) as usize];
+/// `count` elements from element `first` on, filled as `grow` says;
+/// `None` when the host's allocator refuses them (callers check the size
+/// against the limits first).
+pub fn filled(grow: &Grow, first: u64, count: u64) -> Option<Vec<u8>> {
+    let mut bytes = limits::zeroed(count.checked_mul(grow.elem_size)?)?;
     if grow.fill == Fill::Zero {
-        return bytes;
+        return Some(bytes);
     }
     for k in 0..count {
         let v = fill_value(grow.fill, grow.seed, grow.elem, first + k);
@@ -219,7 +229,7 @@ pub fn filled(grow: &Grow, first: u64, count: u64) -> Vec<u8> {
             bytes[at + b] = (v >> (8 * b)) as u8;
         }
     }
-    bytes
+    Some(bytes)
 }
 
 /// All memory of one launch.
@@ -227,18 +237,39 @@ pub fn filled(grow: &Grow, first: u64, count: u64) -> Vec<u8> {
 pub struct Memory {
     /// Sorted by base address.
     pub allocations: Vec<Allocation>,
-    /// Per block, its shared segment (created when the block starts).
-    pub shared: Vec<Vec<u8>>,
-    /// Per thread, its local frame (created when the thread starts).
+    /// Per running block (by linear id), its shared segment: a map, since
+    /// a replay runs two blocks of a grid that may have billions.
+    pub shared: FxHashMap<u32, Vec<u8>>,
+    /// Per thread of the resident blocks, its local frame (created when the
+    /// thread starts).
     pub local: Vec<Vec<u8>>,
     next: u64,
+    /// Bytes of global memory allocated, against [`MAX_GLOBAL_BYTES`].
+    global_bytes: u64,
+}
+
+/// Why an access is not to memory, and what could change that.
+#[derive(Debug, Clone)]
+pub struct Outside {
+    pub message: String,
+    pub cause: Cause,
+}
+
+impl Outside {
+    fn program(message: String) -> Outside {
+        Outside { message, cause: Cause::Program }
+    }
 }
 
 impl Memory {
-    pub fn new(layout: &Layout) -> Memory {
+    /// The launch's memory with the program's `__device__` and
+    /// `__constant__` variables, or why they do not fit.
+    pub fn new(layout: &Layout) -> Result<Memory, Error> {
         let mut memory = Memory::default();
         for (base, size, name, initial) in &layout.global_objects {
-            let mut bytes = vec![0; *size as usize];
+            memory.reserve(&format!("the device variable `{name}`"), *size)?;
+            let mut bytes = limits::zeroed(*size)
+                .ok_or_else(|| Error::Memory { what: format!("the device variable `{name}`"), bytes: *size })?;
             if let Some(initial) = initial {
                 let n = initial.len().min(bytes.len());
                 bytes[..n].copy_from_slice(&initial[..n]);
@@ -246,14 +277,29 @@ impl Memory {
             memory.allocations.push(Allocation { base: *base, bytes, name: name.clone(), grow: None });
         }
         memory.next = GLOBAL_BASE + ALLOCATION_REGION;
-        memory
+        Ok(memory)
     }
 
-    /// A new global allocation holding `bytes`, elastic when `grow` says how
-    /// it grows; returns its address.
+    /// Counts `bytes` more of global memory for `what` (`a buffer `out``),
+    /// or says which limit they pass: the limit is on global memory in all.
+    pub fn reserve(&mut self, what: &str, bytes: u64) -> Result<(), Error> {
+        limits::check(|| what.to_string(), bytes, MAX_GLOBAL_BYTES, Unit::Bytes)?;
+        let total = self.global_bytes.saturating_add(bytes);
+        limits::check(
+            || format!("global memory ({what} and what came before it)"),
+            total,
+            MAX_GLOBAL_BYTES,
+            Unit::Bytes,
+        )?;
+        self.global_bytes = total;
+        Ok(())
+    }
+
+    /// A new global allocation holding `bytes` (counted by [`Memory::reserve`]),
+    /// elastic when `grow` says how it grows; returns its address.
     pub fn allocate(&mut self, name: &str, bytes: Vec<u8>, grow: Option<Grow>) -> u64 {
         let base = self.next;
-        self.next += ALLOCATION_REGION;
+        self.next = self.next.saturating_add(ALLOCATION_REGION);
         self.allocations.push(Allocation { base, bytes, name: name.to_string(), grow });
         base
     }
@@ -270,44 +316,73 @@ impl Memory {
     }
 
     /// The bytes `[at, at + len)` of a location, or why they are not memory.
-    pub fn bytes_mut(&mut self, at: Location, len: u64) -> Result<&mut [u8], String> {
+    pub fn bytes_mut(&mut self, at: Location, len: u64) -> Result<&mut [u8], Outside> {
+        let no = |what: &str| Outside::program(format!("no {what} memory"));
         let (buf, offset, what): (&mut Vec<u8>, u64, &str) = match at.space {
             Space::Shared => {
-                let seg = self.shared.get_mut(at.owner as usize).ok_or("no shared memory")?;
+                let seg = self.shared.get_mut(&at.owner).ok_or_else(|| no("shared"))?;
                 (seg, at.addr - SHARED_BASE, "the block's shared memory")
             }
             Space::Local => {
-                let frame = self.local.get_mut(at.owner as usize).ok_or("no local memory")?;
+                let frame = self.local.get_mut(at.owner as usize).ok_or_else(|| no("local"))?;
                 (frame, at.addr - LOCAL_BASE, "the thread's local memory")
             }
-            _ => {
-                let i = self.allocations.partition_point(|a| a.base <= at.addr);
-                if i == 0 {
-                    return Err(format!("address {:#x} is in no allocation", at.addr));
-                }
-                let a = &mut self.allocations[i - 1];
-                let offset = at.addr - a.base;
-                let end = offset + len;
-                if let (Some(grow), true) = (a.grow, end > a.bytes.len() as u64 && end <= MAX_ELASTIC_BYTES) {
-                    let have = a.bytes.len() as u64 / grow.elem_size;
-                    let want = end.max(2 * a.bytes.len() as u64).min(MAX_ELASTIC_BYTES).div_ceil(grow.elem_size);
-                    a.bytes.extend(filled(&grow, have, want - have));
-                }
-                if offset + len > a.bytes.len() as u64 {
-                    return Err(format!(
-                        "byte {offset} of `{}` is outside its {} bytes (give it more with --buffer {}=ELEMENTS)",
-                        a.name,
-                        a.bytes.len(),
-                        a.name
-                    ));
-                }
-                return Ok(&mut a.bytes[offset as usize..(offset + len) as usize]);
-            }
+            _ => return self.global_mut(at.addr, len),
         };
-        if offset + len > buf.len() as u64 {
-            return Err(format!("byte {offset} is outside {what} ({} bytes)", buf.len()));
+        let end = offset.saturating_add(len);
+        if end > buf.len() as u64 {
+            return Err(Outside::program(format!("byte {offset} is outside {what} ({} bytes)", buf.len())));
         }
-        Ok(&mut buf[offset as usize..(offset + len) as usize])
+        Ok(&mut buf[offset as usize..end as usize])
+    }
+
+    /// The bytes `[addr, addr + len)` of global memory; a buffer of unknown
+    /// size grows to hold them, within its limit and global memory's.
+    fn global_mut(&mut self, addr: u64, len: u64) -> Result<&mut [u8], Outside> {
+        let i = self.allocations.partition_point(|a| a.base <= addr);
+        if i == 0 {
+            return Err(Outside::program(format!("address {addr:#x} is in no allocation")));
+        }
+        let a = &mut self.allocations[i - 1];
+        let offset = addr - a.base;
+        let end = offset.saturating_add(len);
+        let have_bytes = a.bytes.len() as u64;
+        if let (Some(grow), true) = (a.grow, end > have_bytes) {
+            let name = a.name.clone();
+            let past = |limit: &str| Outside {
+                message: format!(
+                    "byte {offset} of `{name}` is past {limit} (`{name}` is a buffer of unknown size, which grows to \
+                     what the kernel touches)"
+                ),
+                cause: Cause::Growth(name.clone()),
+            };
+            if end > MAX_ELASTIC_BYTES {
+                let limit = limits::amount(MAX_ELASTIC_BYTES, Unit::Bytes);
+                return Err(past(&format!("the simulator's limit of {limit} for such a buffer")));
+            }
+            let want_bytes = end.max(2 * have_bytes).min(MAX_ELASTIC_BYTES);
+            let (have, want) = (have_bytes / grow.elem_size, want_bytes.div_ceil(grow.elem_size));
+            let more = (want - have) * grow.elem_size;
+            if self.global_bytes.saturating_add(more) > MAX_GLOBAL_BYTES {
+                let limit = limits::amount(MAX_GLOBAL_BYTES, Unit::Bytes);
+                return Err(past(&format!("the simulator's limit of {limit} of global memory")));
+            }
+            let bytes = filled(&grow, have, want - have).ok_or_else(|| {
+                let size = limits::amount(want_bytes, Unit::Bytes);
+                Outside::program(format!("the host has no memory for `{name}` to grow to {size}"))
+            })?;
+            self.global_bytes += more;
+            let a = &mut self.allocations[i - 1];
+            a.bytes.extend(bytes);
+        }
+        let a = &mut self.allocations[i - 1];
+        if end > a.bytes.len() as u64 {
+            return Err(Outside {
+                message: format!("byte {offset} of `{}` is outside its {} bytes", a.name, a.bytes.len()),
+                cause: Cause::Buffer(a.name.clone()),
+            });
+        }
+        Ok(&mut a.bytes[offset as usize..end as usize])
     }
 
     /// The object an address is in and the byte offset there, for reports.
@@ -331,14 +406,14 @@ impl Memory {
     }
 
     /// Reads `len` little-endian bytes as an integer.
-    pub fn load(&mut self, at: Location, len: u64) -> Result<u128, String> {
+    pub fn load(&mut self, at: Location, len: u64) -> Result<u128, Outside> {
         let bytes = self.bytes_mut(at, len)?;
         Ok(bytes.iter().rev().fold(0u128, |v, b| (v << 8) | u128::from(*b)))
     }
 
     /// Writes the low `len` bytes of `value`, little-endian; bytes past the
     /// sixteen a value holds (a large struct written whole) are zero.
-    pub fn store(&mut self, at: Location, len: u64, value: u128) -> Result<(), String> {
+    pub fn store(&mut self, at: Location, len: u64, value: u128) -> Result<(), Outside> {
         let bytes = self.bytes_mut(at, len)?;
         for (i, b) in bytes.iter_mut().enumerate() {
             *b = value.checked_shr(8 * i as u32).unwrap_or(0) as u8;

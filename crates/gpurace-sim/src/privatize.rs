@@ -78,7 +78,7 @@ impl Privatizer {
     }
 
     fn segment<'m>(&self, memory: &'m mut Memory) -> &'m mut Vec<u8> {
-        &mut memory.shared[self.block as usize]
+        memory.shared.entry(self.block).or_default()
     }
 
     /// An interval starts (first pass) with the block's shared memory as it is.

@@ -409,7 +409,7 @@ fn buffer_contents_come_from_the_request_and_size_the_buffer() {
     assert_eq!(values, ["5", "-12", "30"]);
     let bad = Request { contents: vec![("in".into(), vec!["x".into()])], ..r };
     let program = lower(source);
-    let err = simulate(&program, 0, &bad).err().unwrap_or_default();
+    let err = simulate(&program, 0, &bad).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains("element 0") && err.contains("`x`"), "{err}");
 }
 

@@ -86,8 +86,22 @@ impl Stubs {
     }
 
     /// The final run's diagnostics, with one warning per missing header in
-    /// place of clang's fatal errors.
+    /// place of clang's fatal errors. clang's other errors of such a run are
+    /// what the program takes from those headers (a library's types and
+    /// functions, the standard headers they include): warnings that say so
+    /// (`missing-header-use`), not failures of the program, which builds
+    /// where the headers are; the constructs they touch are unknown to the
+    /// analysis, as the lowering reports.
     pub(super) fn report(&self, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        let names: Vec<String> = self.headers.iter().map(|(h, _)| format!("`{h}`")).collect();
+        let diagnostics = diagnostics.into_iter().map(|mut d| {
+            if d.code == "clang-error" {
+                d.severity = Severity::Warning;
+                d.code = "missing-header-use";
+                d.message = format!("{} (after the missing header {})", d.message, names.join(", "));
+            }
+            d
+        });
         let mut out: Vec<Diagnostic> = self
             .headers
             .iter()
@@ -106,9 +120,7 @@ impl Stubs {
                 w
             })
             .collect();
-        out.extend(
-            diagnostics.into_iter().filter(|d| not_found(d).is_none_or(|n| !self.headers.iter().any(|(h, _)| h == n))),
-        );
+        out.extend(diagnostics.filter(|d| not_found(d).is_none_or(|n| !self.headers.iter().any(|(h, _)| h == n))));
         out
     }
 }

@@ -76,16 +76,18 @@ fn string_literal(n: &Node) -> Option<String> {
 }
 
 impl FnLower<'_, '_> {
-    /// `&f` (or `f` decayed to a pointer) for a user host function `f`, in
-    /// host code: a pure call `&f()` that the host evaluation turns into an
-    /// address it can call through.
+    /// `&f` (or `f` decayed to a pointer) for a user host function or a
+    /// kernel `f`, in host code: a pure call `&f()` that the host evaluation
+    /// turns into an address it can call through (or launch).
     pub(super) fn host_function_value(&self, n: &Node) -> Option<Expr> {
         let h = self.host.as_ref()?;
         let (kind, addr, _) = decl_ref(n)?;
         if kind != "Function" {
             return None;
         }
-        let name = h.user_names.get(&self.ix.canonical(addr))?;
+        let canon = self.ix.canonical(addr);
+        let kernel = h.kernel_of.get(&canon).and_then(|k| self.program.kernels.get(*k)).map(|k| k.display_name());
+        let name = h.user_names.get(&canon).cloned().or(kernel)?;
         Some(Expr::Call {
             func: format!("{FUNCTION_VALUE_PREFIX}{name}"),
             args: Vec::new(),

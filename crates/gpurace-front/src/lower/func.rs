@@ -588,7 +588,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
         fold(&subst(e, &self.consts))
     }
 
-    fn space_of(&self, base: &Base) -> Space {
+    pub(super) fn space_of(&self, base: &Base) -> Space {
         match base {
             Base::Param { .. } => {
                 if self.is_host() {

@@ -4,6 +4,7 @@
 
 use gpurace_ir::{Base, BinOp, Expr, HostFact, Launch, LaunchForm, Span, Stmt, Type, VarKind};
 
+use super::places::ptr_parts;
 use super::{add_offset, decl_ref, strip_casts, FnLower, LValue, Place};
 use crate::ast::Node;
 
@@ -66,9 +67,20 @@ const PURE_HOST: &[&str] = &[
     "sizeof",
 ];
 
+/// A launch's configuration, and the pointer it launches through when the
+/// kernel is not known (see [`FnLower::kernel_pointer`]).
+pub(super) struct Config {
+    pub grid: [Expr; 3],
+    pub block: [Expr; 3],
+    pub shmem: Option<Expr>,
+    pub stream: Option<Expr>,
+    pub pointer: Option<Expr>,
+}
+
 impl FnLower<'_, '_> {
     pub(super) fn launch(&mut self, n: &Node, span: Span) -> Expr {
         let kernels = self.launched(n.children.first().and_then(decl_ref));
+        let pointer = n.children.first().and_then(|c| self.kernel_pointer(c, &kernels));
         let mut grid = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
         let mut block = grid.clone();
         let (mut shmem, mut stream) = (None, None);
@@ -90,9 +102,33 @@ impl FnLower<'_, '_> {
         let args: Vec<Expr> = n.children.iter().skip(2).map(|a| self.rvalue(a)).collect();
         for kernel in kernels {
             let (grid, block, args) = (grid.clone(), block.clone(), args.clone());
-            self.record_launch(LaunchForm::Chevrons, kernel, grid, block, shmem.clone(), stream.clone(), args, span);
+            let site = Config { grid, block, shmem: shmem.clone(), stream: stream.clone(), pointer: pointer.clone() };
+            self.record_launch(LaunchForm::Chevrons, kernel, site, args, span);
         }
         Expr::int(0, Type::Void)
+    }
+
+    /// The value of the pointer a launch goes through when the lowering
+    /// cannot tell which kernels it holds (a parameter, a variable given
+    /// something else than a kernel): the host evaluation resolves it.
+    fn kernel_pointer(&mut self, callee: &Node, kernels: &[Option<(u64, String)>]) -> Option<Expr> {
+        let (kind, _, _) = decl_ref(callee).or_else(|| {
+            fn find(n: &Node) -> Option<(&str, u64, &str)> {
+                if n.kind == "DeclRefExpr" {
+                    return n.referenced();
+                }
+                n.children.iter().find_map(find)
+            }
+            find(callee)
+        })?;
+        let h = self.host.as_ref()?;
+        let known = |k: &Option<(u64, String)>| {
+            k.as_ref().is_some_and(|(a, _)| h.kernel_of.contains_key(&self.ix.canonical(*a)))
+        };
+        if !matches!(kind, "ParmVar" | "Var") || kernels.iter().any(known) {
+            return None;
+        }
+        Some(self.rvalue(callee))
     }
 
     /// The kernels a launch's callee names: the function itself, or every
@@ -114,7 +150,7 @@ impl FnLower<'_, '_> {
         let kernels = self.launched(args.first().and_then(|a| {
             fn find(n: &Node) -> Option<(&str, u64, &str)> {
                 if n.kind == "DeclRefExpr" {
-                    if let Some(r @ ("Function" | "Var", _, _)) = n.referenced() {
+                    if let Some(r @ ("Function" | "Var" | "ParmVar", _, _)) = n.referenced() {
                         return Some(r);
                     }
                 }
@@ -122,6 +158,7 @@ impl FnLower<'_, '_> {
             }
             find(a)
         }));
+        let pointer = args.first().and_then(|a| self.kernel_pointer(a, &kernels));
         let one = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
         let grid = args.get(1).map(|g| self.dim3(g)).unwrap_or(one.clone());
         let block = args.get(2).map(|b| self.dim3(b)).unwrap_or(one);
@@ -151,23 +188,77 @@ impl FnLower<'_, '_> {
         let stream = args.get(5).filter(|s| s.kind != "CXXDefaultArgExpr").map(|s| self.rvalue(s));
         for kernel in kernels {
             let (grid, block, kargs) = (grid.clone(), block.clone(), kargs.clone());
-            self.record_launch(form, kernel, grid, block, shmem.clone(), stream.clone(), kargs, span);
+            let site = Config { grid, block, shmem: shmem.clone(), stream: stream.clone(), pointer: pointer.clone() };
+            self.record_launch(form, kernel, site, kargs, span);
         }
         Expr::int(0, Type::INT)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// `cudaLaunchKernelEx(&config, kernel, args...)` (the C++ form): the
+    /// geometry, dynamic shared memory and stream are the first fields of
+    /// the `cudaLaunchConfig_t` the first argument points to, read at the
+    /// launch; the arguments follow the kernel.
+    pub(super) fn launch_ex(&mut self, args: &[&Node], span: Span) -> Expr {
+        let callee = args[1];
+        let kernels = self.launched(decl_ref(callee).or_else(|| {
+            fn find(n: &Node) -> Option<(&str, u64, &str)> {
+                if n.kind == "DeclRefExpr" {
+                    if let Some(r @ ("Function" | "Var" | "ParmVar", _, _)) = n.referenced() {
+                        return Some(r);
+                    }
+                }
+                n.children.iter().find_map(find)
+            }
+            find(callee)
+        }));
+        let pointer = self.kernel_pointer(callee, &kernels);
+        let config = self.rvalue(args[0]);
+        let (base, offset) = ptr_parts(&config);
+        let space = self.space_of(&base);
+        // `dim3 gridDim, blockDim; size_t dynamicSmemBytes; cudaStream_t stream;`
+        let mut field = |at: u64, ty: Type, name: &str| {
+            let place = Place {
+                base: base.clone(),
+                space,
+                offset: add_offset(&offset, at),
+                ty,
+                name: format!("config.{name}"),
+                volatile: false,
+            };
+            self.load(LValue::Mem(place), span)
+        };
+        let grid =
+            [field(0, Type::UINT, "gridDim.x"), field(4, Type::UINT, "gridDim.y"), field(8, Type::UINT, "gridDim.z")];
+        let block = [
+            field(12, Type::UINT, "blockDim.x"),
+            field(16, Type::UINT, "blockDim.y"),
+            field(20, Type::UINT, "blockDim.z"),
+        ];
+        let shmem = Some(field(24, Type::ULONG, "dynamicSmemBytes"));
+        let stream = Some(field(32, Type::Ptr(Box::new(Type::Void)), "stream"));
+        let kargs: Vec<Expr> = args[2..].iter().map(|a| self.rvalue(a)).collect();
+        for kernel in kernels {
+            let site = Config {
+                grid: grid.clone(),
+                block: block.clone(),
+                shmem: shmem.clone(),
+                stream: stream.clone(),
+                pointer: pointer.clone(),
+            };
+            self.record_launch(LaunchForm::LaunchKernel, kernel, site, kargs.clone(), span);
+        }
+        Expr::int(0, Type::INT)
+    }
+
     pub(super) fn record_launch(
         &mut self,
         form: LaunchForm,
         kernel: Option<(u64, String)>,
-        grid: [Expr; 3],
-        block: [Expr; 3],
-        shmem: Option<Expr>,
-        stream: Option<Expr>,
+        config: Config,
         args: Vec<Expr>,
         span: Span,
     ) {
+        let Config { grid, block, shmem, stream, pointer } = config;
         let Some(h) = self.host.as_mut() else { return };
         let (k, kernel_name) = match &kernel {
             Some((a, name)) => (h.kernel_of.get(&self.ix.canonical(*a)).copied(), name.clone()),
@@ -185,6 +276,7 @@ impl FnLower<'_, '_> {
             stream,
             args,
             facts: h.facts.clone(),
+            callee: if k.is_none() { pointer } else { None },
         };
         let index = h.launches.len();
         h.launches.push(launch);

@@ -135,6 +135,9 @@ impl FnLower<'_, '_> {
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" if self.is_host() => {
                 return Some(self.launch_api(name, args, span));
             }
+            "cudaLaunchKernelEx" if self.is_host() && args.len() >= 2 => {
+                return Some(self.launch_ex(args, span));
+            }
             _ => {}
         }
         if let Some((op, scope)) = atomic_op(name) {

@@ -198,6 +198,33 @@ impl Evaluator<'_> {
         true
     }
 
+    /// `dim3(n / 256)` as a value (an argument of a launch wrapper that
+    /// takes `dim3 grid`): a `struct` value whose fields are the
+    /// constructor's arguments, in order; `None` for other calls.
+    pub(super) fn vector_value(&mut self, st: &State, func: &str, args: &[Expr], ty: &Type) -> Option<T> {
+        let Type::Record { name, .. } = ty else { return None };
+        if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
+            return None;
+        }
+        let record = self.program.records.iter().find(|r| &r.name == name)?;
+        let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
+        if !scalar || record.fields.len() != args.len() {
+            return None;
+        }
+        let fields: Vec<(String, Type)> =
+            record.fields.iter().map(|f| (format!(".{}", f.name), f.ty.clone())).collect();
+        let snapshot = fields.into_iter().zip(args).map(|((path, fty), a)| {
+            let v = self.value_as(st, a, &fty);
+            (path, fty, v)
+        });
+        let snapshot: Vec<(String, Type, T)> = snapshot.collect();
+        let v = self.unknown(&format!("{name}(...)"), ty);
+        if let Node::Leaf(Leaf::Host(i)) = &v.node {
+            self.records.insert(*i, snapshot);
+        }
+        Some(v)
+    }
+
     /// `cudaError_t` results are unknown (the analysis assumes success).
     fn ret_status(&mut self, st: &mut State, dst: Option<VarId>) {
         if let Some(d) = dst {

@@ -45,6 +45,8 @@ const VAR_SLOT: u128 = 0x4000;
 /// Address slot of pointers to user host functions (the low bits index
 /// `Program::host_functions`).
 const FUNC_SLOT: u128 = 0x6000;
+/// The addresses of kernels (a launch through a pointer).
+const KERNEL_SLOT: u128 = 0x6800;
 
 const SLOT_BITS: u32 = 40;
 
@@ -55,6 +57,9 @@ const GLOBAL_FRAME: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 pub struct LaunchState {
     pub launch: usize,
+    /// The kernel launched: the launch's own, or the one the pointer it
+    /// launches through holds here.
+    pub kernel: Option<usize>,
     pub alive: T,
     pub grid: [T; 3],
     pub block: [T; 3],
@@ -587,7 +592,40 @@ impl<'p> Evaluator<'p> {
         let dim = |ev: &mut Self, e: &Expr| ev.value_as(st, e, &Type::UINT);
         let grid = [dim(self, &l.grid[0]), dim(self, &l.grid[1]), dim(self, &l.grid[2])];
         let block = [dim(self, &l.block[0]), dim(self, &l.block[1]), dim(self, &l.block[2])];
-        let params = l.kernel.and_then(|k| self.program.kernels.get(k)).map(|k| &k.params);
+        // The kernel: the launch's own, or each one the pointer it launches
+        // through may hold here (`c ? scale<int> : scale<float>`), under
+        // the condition that it holds that one.
+        let choices: Vec<(Option<usize>, T)> = match (l.kernel, &l.callee) {
+            (None, Some(callee)) => {
+                let value = self.value(st, callee);
+                let mut found = Vec::new();
+                kernel_choices(&value, &t::tru(), &mut found);
+                let count = self.program.kernels.len();
+                let kernels: Vec<(Option<usize>, T)> = found
+                    .into_iter()
+                    .filter_map(|(address, cond)| {
+                        let index = usize::try_from(address.checked_sub(KERNEL_SLOT << SLOT_BITS)?).ok()?;
+                        (index < count).then_some((Some(index), cond))
+                    })
+                    .collect();
+                if kernels.is_empty() {
+                    vec![(None, t::tru())]
+                } else {
+                    kernels
+                }
+            }
+            (kernel, _) => vec![(kernel, t::tru())],
+        };
+        for (kernel, holds) in choices {
+            let alive = t::and(&st.alive, &holds);
+            self.launch_of(st, index, kernel, alive, grid.clone(), block.clone());
+        }
+    }
+
+    /// One launch of `kernel` at the launch statement `index`.
+    fn launch_of(&mut self, st: &State, index: usize, kernel: Option<usize>, alive: T, grid: [T; 3], block: [T; 3]) {
+        let Some(l) = self.program.launches.get(index) else { return };
+        let params = kernel.and_then(|k| self.program.kernels.get(k)).map(|k| &k.params);
         let mut args = Vec::new();
         for (i, a) in l.args.iter().enumerate() {
             let v = self.value(st, a);
@@ -599,14 +637,23 @@ impl<'p> Evaluator<'p> {
                 _ => v,
             });
         }
-        self.launches.push(LaunchState {
-            launch: index,
-            alive: st.alive.clone(),
-            grid,
-            block,
-            args,
-            calls: self.calls.clone(),
-        });
+        self.launches.push(LaunchState { launch: index, kernel, alive, grid, block, args, calls: self.calls.clone() });
+    }
+}
+
+/// The constant addresses a pointer value may hold, each with the
+/// condition under which it holds it: `c ? &a : (d ? &b : 0)` gives `a`
+/// when `c`, `b` when `!c && d`, `0` otherwise. Leaves that are not
+/// constants are left out.
+fn kernel_choices(value: &T, cond: &T, out: &mut Vec<(u128, T)>) {
+    match &value.node {
+        t::Node::Const(c) => out.push((*c, cond.clone())),
+        t::Node::Ite(c, a, b) if out.len() < 64 => {
+            kernel_choices(a, &t::and(cond, c), out);
+            kernel_choices(b, &t::and(cond, &t::not(c)), out);
+        }
+        t::Node::Ext(_, a) | t::Node::Trunc(a) => kernel_choices(a, cond, out),
+        _ => {}
     }
 }
 

@@ -72,6 +72,7 @@ impl Main {
             stream: None,
             args,
             facts: Vec::new(),
+            callee: None,
         };
         let main = HostFunction {
             name: "main".into(),

@@ -3,7 +3,7 @@
 //! it models (`new T[n]`, `rand`), addresses of variables and allocations,
 //! and a fresh named host value for everything else.
 
-use super::{is_input, Evaluator, State, FUNC_SLOT, SLOT_BITS, VAR_SLOT};
+use super::{is_input, Evaluator, State, FUNC_SLOT, KERNEL_SLOT, SLOT_BITS, VAR_SLOT};
 use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::term::{self as t, CmpOp, Leaf, T};
@@ -94,6 +94,9 @@ impl<'p> ExprEval for Evaluator<'p> {
         if let Some(v) = self.math_call(st, func, args, ty) {
             return v;
         }
+        if let Some(v) = self.vector_value(st, func, args, ty) {
+            return v;
+        }
         if let Some(v) = self.container_call(st, func, args, ty) {
             return v;
         }
@@ -112,6 +115,9 @@ impl<'p> ExprEval for Evaluator<'p> {
         if let Some(f) = func.strip_prefix(gpurace_ir::FUNCTION_VALUE_PREFIX) {
             if let Some(i) = self.program.host_functions.iter().position(|h| h.name == f) {
                 return t::constant((FUNC_SLOT << SLOT_BITS) + i as u128, 64);
+            }
+            if let Some(i) = self.program.kernels.iter().position(|k| k.display_name() == f) {
+                return t::constant((KERNEL_SLOT << SLOT_BITS) + i as u128, 64);
             }
         }
         let name = format!("{func}(...)");

@@ -18,12 +18,12 @@ use rand_chacha::ChaCha8Rng;
 use crate::code::{Code, Collective, Instr, Reduction, Sync};
 use crate::detect::{AccessEvent, Detector, Mode, Needs, Observed, Side, ThreadRef};
 use crate::eval::{eval, Env, EvalError, NO_FAULT};
-use crate::memory::{Location, Memory};
+use crate::memory::{Location, Memory, Outside};
 use crate::privatize::{End, Privatizer};
 use crate::warp;
 
 mod schedule;
-use crate::{Launch, RunError, Schedule};
+use crate::{Cause, Launch, RunError, Schedule};
 
 /// The longest delay after a plain access (delays), in machine steps: a
 /// sleeping thread re-reads when its turn comes again after it, so even a
@@ -137,9 +137,10 @@ impl<'a> Machine<'a> {
         }
     }
 
-    /// Runs every block of the launch.
+    /// Runs every block of the launch (`inputs::prepare` checked the
+    /// geometry and the memory of the resident blocks against the limits).
     pub fn run(&mut self) -> Result<(), RunError> {
-        let blocks: u32 = self.launch.grid.iter().product();
+        let blocks = u32::try_from(self.launch.grid.iter().map(|d| u64::from(*d)).product::<u64>()).unwrap_or(u32::MAX);
         let mut order: Vec<u32> = match &self.launch.blocks {
             Some(only) => only.iter().copied().filter(|b| *b < blocks).collect(),
             None => (0..blocks).collect(),
@@ -153,12 +154,12 @@ impl<'a> Machine<'a> {
         }
         let grid_sync = self.code.instrs.iter().any(|i| matches!(i, Instr::Sync { sync: Sync::Grid, .. }));
         let resident = if grid_sync { order.len() } else { self.launch.resident.max(1) as usize };
-        self.memory.shared = vec![Vec::new(); blocks as usize];
-        for group in order.chunks(resident) {
-            self.start(group);
+        self.memory.shared.clear();
+        for group in order.chunks(resident.max(1)) {
+            self.start(group)?;
             let result = self.run_group(group.len() as u32 == blocks && self.launch.blocks.is_none());
             for &b in group {
-                self.memory.shared[b as usize] = Vec::new();
+                self.memory.shared.remove(&b);
                 for d in self.detectors.iter_mut() {
                     d.block_end(b);
                 }
@@ -168,14 +169,33 @@ impl<'a> Machine<'a> {
         Ok(())
     }
 
-    fn start(&mut self, group: &[u32]) {
+    /// Starts the blocks of `group`: their shared memory, their threads and
+    /// their local memory, allocated fallibly (their sizes are the input's).
+    fn start(&mut self, group: &[u32]) -> Result<(), RunError> {
         let per_block: u32 = self.launch.block.iter().product();
-        let shared = (self.code.shared_bytes + self.launch.dynamic_shared) as usize;
+        let shared = self.code.shared_bytes.saturating_add(self.launch.dynamic_shared);
+        let span = self.code.spans.first().copied().unwrap_or(Span::NONE);
+        let no_memory = move |what: &str, bytes: u64| RunError {
+            message: format!(
+                "the host has no memory for {what} ({})",
+                crate::limits::amount(bytes, crate::limits::Unit::Bytes)
+            ),
+            span,
+            block: None,
+            thread: None,
+            cause: Cause::Program,
+        };
         self.current = 0;
         self.threads.clear();
         self.memory.local.clear();
+        let threads = group.len() * per_block as usize;
+        if self.threads.try_reserve(threads).is_err() || self.memory.local.try_reserve(threads).is_err() {
+            let bytes = (threads as u64).saturating_mul(crate::limits::THREAD_BYTES);
+            return Err(no_memory("the threads of the resident blocks", bytes));
+        }
         for &b in group {
-            self.memory.shared[b as usize] = vec![0; shared];
+            let segment = crate::limits::zeroed(shared).ok_or_else(|| no_memory("a block's shared memory", shared))?;
+            self.memory.shared.insert(b, segment);
             for d in self.detectors.iter_mut() {
                 d.block_start(b, per_block);
             }
@@ -192,7 +212,9 @@ impl<'a> Machine<'a> {
                     wake: 0,
                     pending: None,
                 });
-                self.memory.local.push(vec![0; self.code.local_bytes as usize]);
+                let frame = crate::limits::zeroed(self.code.local_bytes)
+                    .ok_or_else(|| no_memory("a thread's local memory", self.code.local_bytes))?;
+                self.memory.local.push(frame);
             }
         }
         if let Some(d) = &mut self.delays {
@@ -203,6 +225,7 @@ impl<'a> Machine<'a> {
             _ => None,
         };
         self.begin_interval();
+        Ok(())
     }
 
     /// Privatisation: an interval starts; the threads as they are now are
@@ -263,7 +286,12 @@ impl<'a> Machine<'a> {
     fn error(&self, i: usize, message: String, span: Option<Span>) -> RunError {
         let t = &self.threads[i];
         let span = span.unwrap_or_else(|| self.code.spans.get(t.pc as usize).copied().unwrap_or(Span::NONE));
-        RunError { message, span, block: Some(t.bid), thread: Some(t.tid) }
+        RunError { message, span, block: Some(t.bid), thread: Some(t.tid), cause: Cause::Program }
+    }
+
+    /// An access of thread `i` that is not to memory.
+    fn outside(&self, i: usize, outside: Outside) -> RunError {
+        RunError { cause: outside.cause, ..self.error(i, outside.message, None) }
     }
 
     fn value(&mut self, i: usize, v: &crate::code::Value) -> Result<u128, RunError> {
@@ -334,15 +362,12 @@ impl<'a> Machine<'a> {
             }
         }
         if self.steps > self.launch.max_steps {
-            return Err(self.error(
-                i,
-                format!(
-                    "the run passed its limit of {} thread-instructions: the launch needs more (raise --max-steps or \
-                     give a smaller --grid), or a thread spins on a flag that nothing sets",
-                    self.launch.max_steps
-                ),
-                None,
-            ));
+            let message = format!(
+                "the run passed its limit of {} thread-instructions: the launch needs more, or a thread spins on a \
+                 flag that nothing sets",
+                self.launch.max_steps
+            );
+            return Err(RunError { cause: Cause::Steps, ..self.error(i, message, None) });
         }
         let code = self.code;
         let pc = self.threads[i].pc as usize;
@@ -359,7 +384,7 @@ impl<'a> Machine<'a> {
                 let a = self.value(i, addr)?;
                 let at = self.touch(i, a, *access, Mode::Read);
                 let size = code.accesses[*access as usize].size;
-                let v = self.memory.load(at, size).map_err(|m| self.error(i, m, None))?;
+                let v = self.memory.load(at, size).map_err(|m| self.outside(i, m))?;
                 self.set_reg(i, *dst, v);
                 self.sleep(i, at, *access, Mode::Read, v);
             }
@@ -368,7 +393,7 @@ impl<'a> Machine<'a> {
                 let v = self.value(i, value)?;
                 let at = self.touch(i, a, *access, Mode::Write);
                 let size = code.accesses[*access as usize].size;
-                self.memory.store(at, size, v).map_err(|m| self.error(i, m, None))?;
+                self.memory.store(at, size, v).map_err(|m| self.outside(i, m))?;
                 self.sleep(i, at, *access, Mode::Write, v);
             }
             Instr::Atomic { dst, addr, args, access } => {
@@ -380,9 +405,9 @@ impl<'a> Machine<'a> {
                 let info = &code.accesses[*access as usize];
                 let (op, scope) = info.atomic().expect("an atomic access");
                 let at = self.touch(i, a, *access, Mode::Atomic(op, scope));
-                let old = self.memory.load(at, info.size).map_err(|m| self.error(i, m, None))?;
+                let old = self.memory.load(at, info.size).map_err(|m| self.outside(i, m))?;
                 let new = warp::atomic(op, info.elem, old, &vals);
-                self.memory.store(at, info.size, new).map_err(|m| self.error(i, m, None))?;
+                self.memory.store(at, info.size, new).map_err(|m| self.outside(i, m))?;
                 if let Some(dst) = dst {
                     self.set_reg(i, *dst, old);
                 }

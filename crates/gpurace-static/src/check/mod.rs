@@ -84,7 +84,7 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
             let mut unknown = None;
             for site in runs {
                 let over = if spent.get() > config.file_rlimit {
-                    Some(("the file's work budget is spent", "solver-unknown"))
+                    Some(("the file's work limit is spent (`--file-rlimit`)", "solver-unknown"))
                 } else if started.elapsed() > config.file_budget {
                     Some((
                         "the file's wall-clock safety net fired, so this result may differ between runs",
@@ -267,12 +267,7 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         // more undecided queries before the kernel stops.
         let deeper =
             config.effort.deeper().map_or(String::new(), |e| format!("; `--effort {}` gives them more work", e.name()));
-        Verdict::Unknown {
-            reason: match found.unknown.len() {
-                1 => format!("1 solver query was not decided{deeper}"),
-                n => format!("{n} solver queries were not decided{deeper}"),
-            },
-        }
+        Verdict::Unknown { reason: format!("{}{deeper}", undecided_reason(&found.unknown, config)) }
     } else if let Some((span, reason)) = trace.unsupported.iter().find(|(_, reason)| !nothing_to_race(&trace, reason)) {
         let (f, l, _) = program.locate(*span);
         Verdict::Unknown { reason: format!("unsupported construct at {f}:{l}: {reason}") }
@@ -410,6 +405,34 @@ fn facts_fingerprint(one: &[T], two: &[T]) -> u64 {
 // ---------------------------------------------------------------- solving
 
 // --------------------------------------------------------------- witnesses
+
+/// Why a kernel with undecided queries is `unknown`, naming each limit that
+/// stopped its queries and the setting that raises it: `2 solver queries
+/// were not decided within their work limit (`--rlimit` 10000000); 5 were
+/// not asked: the kernel reached its limit of 3 undecided queries per solver
+/// lane (`--undecided`)`.
+fn undecided_reason(unknown: &[solve::Undecided], config: &Config) -> String {
+    let asked = unknown.iter().filter(|u| !u.reason.starts_with(solve::NOT_ASKED)).count();
+    let mut limits: Vec<&str> = unknown.iter().filter_map(|u| u.reason.strip_prefix(solve::NOT_ASKED)).collect();
+    let not_asked = limits.len();
+    limits.sort_unstable();
+    limits.dedup();
+    let mut out = match asked {
+        0 => String::new(),
+        1 => format!("1 solver query was not decided within its work limit (`--rlimit` {})", config.query_rlimit),
+        n => {
+            format!("{n} solver queries were not decided within their work limit (`--rlimit` {})", config.query_rlimit)
+        }
+    };
+    if not_asked > 0 {
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        let verb = if not_asked == 1 { "query was" } else { "queries were" };
+        out.push_str(&format!("{not_asked} solver {verb} not asked: {}", limits.join("; ")));
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

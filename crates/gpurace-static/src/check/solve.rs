@@ -176,10 +176,10 @@ pub(super) fn run_jobs(
         let mut local = Found::default();
         for job in jobs.iter().skip(index).step_by(lanes) {
             if let Some(reason) = spent(&local, &w, config, start) {
-                if reason == KERNEL_TIME {
+                if reason.ends_with(KERNEL_TIME) {
                     local.safety_net = true;
                 }
-                local.unknown.push(Undecided { job: job.clone(), reason: reason.into() });
+                local.unknown.push(Undecided { job: job.clone(), reason });
                 continue;
             }
             // Once the kernel races, the other pairs are still reported when
@@ -244,16 +244,23 @@ const MAX_LANES: usize = 4;
 /// The reason the wall-clock safety net gives.
 pub(super) const KERNEL_TIME: &str = "the kernel's wall-clock safety net fired";
 
+/// How the reason of a query that was not asked begins: what follows names
+/// the limit that stopped it, and the setting that raises it.
+pub(super) const NOT_ASKED: &str = "not asked: ";
+
 /// Why a lane asks no more queries, if it does not: its budgets are counted
 /// in undecided queries and solver work, which do not depend on the machine;
 /// the clock is a safety net.
-fn spent(local: &Found, w: &Worker<'_, '_>, config: &Config, start: Instant) -> Option<&'static str> {
+fn spent(local: &Found, w: &Worker<'_, '_>, config: &Config, start: Instant) -> Option<String> {
     if local.unknown.len() >= config.undecided_budget {
-        Some("the kernel's solver budget is spent")
+        Some(format!(
+            "{NOT_ASKED}the kernel reached its limit of {} undecided queries per solver lane (`--undecided`)",
+            config.undecided_budget
+        ))
     } else if w.work() > config.kernel_rlimit {
-        Some("the kernel's work budget is spent")
+        Some(format!("{NOT_ASKED}the kernel's work limit is spent (`--kernel-rlimit` {})", config.kernel_rlimit))
     } else if start.elapsed() > config.kernel_budget {
-        Some(KERNEL_TIME)
+        Some(format!("{NOT_ASKED}{KERNEL_TIME}"))
     } else {
         None
     }

@@ -1,0 +1,3 @@
+#pragma once
+void launch_add(float *a, const float *b, int n);
+void launch_shift_racy(float *a, int n, int block);
