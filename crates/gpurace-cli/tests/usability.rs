@@ -48,6 +48,18 @@ fn colours_follow_the_color_flag_and_no_color_in_every_subcommand() {
 }
 
 #[test]
+fn progress_stays_off_a_stderr_that_is_not_a_terminal() {
+    // The progress line and the per-file verdicts are for a terminal: into
+    // a pipe, stderr stays empty and stdout holds the whole report.
+    let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
+        .args(["check", "--no-cache", examples().to_str().unwrap()])
+        .output()
+        .expect("cannot run gpurace");
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("summary: race ("));
+}
+
+#[test]
 fn an_unknown_kernel_names_the_limit_it_reached() {
     let dir = tempfile::tempdir().unwrap();
     // Pairs only the solver decides: with no undecided query allowed, none
