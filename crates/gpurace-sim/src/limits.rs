@@ -23,8 +23,10 @@ pub const MAX_GLOBAL_BYTES: u64 = 1 << 30;
 /// element per thread of the launch, or this, whichever is less.
 pub const MAX_ELASTIC_BYTES: u64 = 1 << 26;
 
-/// A block's shared memory, static and dynamic.
-pub const MAX_SHARED_BYTES: u64 = 1 << 20;
+/// A block's shared memory, static and dynamic: far beyond a GPU's (a
+/// test kernel may declare megabytes), bounded by what the resident blocks
+/// may hold together.
+pub const MAX_SHARED_BYTES: u64 = 1 << 26;
 
 /// A thread's local memory: its arrays, structs and variables whose
 /// address is taken.

@@ -75,7 +75,7 @@ fn huge_geometry_shared_and_local_memory_are_refused() {
     let shared = Request { dynamic_shared: Some(1 << 32), ..request(1, 32) };
     assert_eq!(
         refused(source, &shared),
-        "the launch needs shared memory of a block of 4 GiB, over the simulator's limit of 1 MiB"
+        "the launch needs shared memory of a block of 4 GiB, over the simulator's limit of 64 MiB"
     );
     let source = "__global__ void k(int *out) { int a[1 << 28]; a[threadIdx.x] = 1; out[threadIdx.x] = a[0]; }";
     assert_eq!(
