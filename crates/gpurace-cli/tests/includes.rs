@@ -100,24 +100,24 @@ fn a_directory_reports_each_kernel_once_at_its_launch_site() {
     };
     // The included kernel under its own file, at the launch of its includer.
     assert_eq!(
-        *of("./app/kernels.cu", "scale"),
-        ("./app/main.cu".into(), vec!["./app/main.cu:5 (main)".into()], "race-free".into())
+        *of("app/kernels.cu", "scale"),
+        ("app/main.cu".into(), vec!["app/main.cu:5 (main)".into()], "race-free".into())
     );
-    assert_eq!(of("./lib/fill.cu", "fill").1, ["./lib/main.cpp:5 (main)"]);
+    assert_eq!(of("lib/fill.cu", "fill").1, ["lib/main.cpp:5 (main)"]);
     let twice = of(two_common(&kernels).as_str(), "twice");
-    assert_eq!(twice.1, ["./two/p.cu:3 (main)", "./two/q.cu:3 (main)"]);
+    assert_eq!(twice.1, ["two/p.cu:3 (main)", "two/q.cu:3 (main)"]);
     // The kernel nothing launches says so: no launches.
-    assert_eq!(of("./app/kernels.cu", "lonely").1, Vec::<String>::new());
+    assert_eq!(of("app/kernels.cu", "lonely").1, Vec::<String>::new());
 
     // `kernels.cu` is not a file of its own in the report; `main.cu` says
     // it checks it.
     let files: Vec<&str> = json["files"].as_array().unwrap().iter().map(|f| f["file"].as_str().unwrap()).collect();
-    assert!(!files.contains(&"./app/kernels.cu"), "{files:?}");
-    let main = json["files"].as_array().unwrap().iter().find(|f| f["file"] == "./app/main.cu").unwrap();
+    assert!(!files.contains(&"app/kernels.cu"), "{files:?}");
+    let main = json["files"].as_array().unwrap().iter().find(|f| f["file"] == "app/main.cu").unwrap();
     let notes: Vec<&str> =
         main["diagnostics"].as_array().unwrap().iter().map(|d| d["message"].as_str().unwrap()).collect();
     assert!(
-        notes.contains(&"`./app/kernels.cu` is `#include`d here: its kernels are checked as part of this file"),
+        notes.contains(&"`app/kernels.cu` is `#include`d here: its kernels are checked as part of this file"),
         "{notes:?}"
     );
 
@@ -125,7 +125,7 @@ fn a_directory_reports_each_kernel_once_at_its_launch_site() {
     let human = gpurace_in(dir.path(), &["check", "--no-cache", "."]).stdout;
     assert_eq!(human.matches("kernel `scale`").count(), 1, "{human}");
     assert!(
-        human.contains("./app/kernels.cu:1:17: kernel `scale` (launched at ./app/main.cu:5 (main)): race-free"),
+        human.contains("app/kernels.cu:1:17: kernel `scale` (launched at app/main.cu:5 (main)): race-free"),
         "{human}"
     );
     assert!(human.contains("kernel `lonely` (no launch seen, analysed on its own): race-free"), "{human}");
@@ -213,8 +213,8 @@ fn a_unit_that_compiles_none_of_the_kernels_it_includes_is_not_their_program() {
     write(dir.path(), "main.cu", "#define HOST_ONLY\n#include \"kernels.cu\"\nint main() {}\n");
     let json = gpurace_in(dir.path(), &["check", "--no-cache", "--format", "json", "."]).json();
     let kernels = kernels(&json);
-    let copies = &kernels[&("./kernels.cu".to_string(), 2, "scale".to_string())];
+    let copies = &kernels[&("kernels.cu".to_string(), 2, "scale".to_string())];
     assert_eq!(copies.len(), 1, "{json:#}");
-    assert_eq!(copies[0].0, "./kernels.cu", "analysed as the file's own unit defines it: {json:#}");
+    assert_eq!(copies[0].0, "kernels.cu", "analysed as the file's own unit defines it: {json:#}");
     assert_eq!(copies[0].1, Vec::<String>::new(), "{json:#}");
 }

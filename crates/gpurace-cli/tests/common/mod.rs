@@ -11,6 +11,15 @@ pub fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
+/// `path` as reports print it: relative to the working folder when inside
+/// it, else whole, with `..` folded (`crates/x/../../examples` is the
+/// repository's `examples`).
+pub fn shown(path: &std::path::Path) -> String {
+    let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let cwd = std::fs::canonicalize(std::env::current_dir().unwrap()).unwrap();
+    path.strip_prefix(&cwd).unwrap_or(&path).display().to_string()
+}
+
 /// The repository's `examples/` folder.
 pub fn examples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples")
