@@ -112,15 +112,7 @@ impl FnLower<'_, '_> {
     /// cannot tell which kernels it holds (a parameter, a variable given
     /// something else than a kernel): the host evaluation resolves it.
     fn kernel_pointer(&mut self, callee: &Node, kernels: &[Option<(u64, String)>]) -> Option<Expr> {
-        let (kind, _, _) = decl_ref(callee).or_else(|| {
-            fn find(n: &Node) -> Option<(&str, u64, &str)> {
-                if n.kind == "DeclRefExpr" {
-                    return n.referenced();
-                }
-                n.children.iter().find_map(find)
-            }
-            find(callee)
-        })?;
+        let (kind, _, _) = decl_ref(callee).or_else(|| kernel_ref(callee))?;
         let h = self.host.as_ref()?;
         let known = |k: &Option<(u64, String)>| {
             k.as_ref().is_some_and(|(a, _)| h.kernel_of.contains_key(&self.ix.canonical(*a)))
@@ -147,17 +139,7 @@ impl FnLower<'_, '_> {
     pub(super) fn launch_api(&mut self, name: &str, args: &[&Node], span: Span) -> Expr {
         let form =
             if name == "cudaLaunchCooperativeKernel" { LaunchForm::Cooperative } else { LaunchForm::LaunchKernel };
-        let kernels = self.launched(args.first().and_then(|a| {
-            fn find(n: &Node) -> Option<(&str, u64, &str)> {
-                if n.kind == "DeclRefExpr" {
-                    if let Some(r @ ("Function" | "Var" | "ParmVar", _, _)) = n.referenced() {
-                        return Some(r);
-                    }
-                }
-                n.children.iter().find_map(find)
-            }
-            find(a)
-        }));
+        let kernels = self.launched(args.first().and_then(|a| kernel_ref(a)));
         let pointer = args.first().and_then(|a| self.kernel_pointer(a, &kernels));
         let one = [Expr::int(1, Type::UINT), Expr::int(1, Type::UINT), Expr::int(1, Type::UINT)];
         let grid = args.get(1).map(|g| self.dim3(g)).unwrap_or(one.clone());
@@ -200,17 +182,7 @@ impl FnLower<'_, '_> {
     /// launch; the arguments follow the kernel.
     pub(super) fn launch_ex(&mut self, args: &[&Node], span: Span) -> Expr {
         let callee = args[1];
-        let kernels = self.launched(decl_ref(callee).or_else(|| {
-            fn find(n: &Node) -> Option<(&str, u64, &str)> {
-                if n.kind == "DeclRefExpr" {
-                    if let Some(r @ ("Function" | "Var" | "ParmVar", _, _)) = n.referenced() {
-                        return Some(r);
-                    }
-                }
-                n.children.iter().find_map(find)
-            }
-            find(callee)
-        }));
+        let kernels = self.launched(decl_ref(callee).or_else(|| kernel_ref(callee)));
         let pointer = self.kernel_pointer(callee, &kernels);
         let config = self.rvalue(args[0]);
         let (base, offset) = ptr_parts(&config);
@@ -425,4 +397,15 @@ impl FnLower<'_, '_> {
         self.emit(Stmt::Call { callee: name.to_string(), args: vals, dst, span });
         dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
     }
+}
+
+/// The function, variable or parameter a launch API's kernel argument names
+/// (`(void *)kernel`, `reinterpret_cast<const void *>(&k<int>)`).
+fn kernel_ref(n: &Node) -> Option<(&str, u64, &str)> {
+    if n.kind == "DeclRefExpr" {
+        if let Some(r @ ("Function" | "Var" | "ParmVar", _, _)) = n.referenced() {
+            return Some(r);
+        }
+    }
+    n.children.iter().find_map(kernel_ref)
 }
