@@ -10,11 +10,9 @@
 //! against a toolkit's cuda.h; this test keeps the common ones from
 //! regressing without a toolkit.
 
-use std::fs;
-use std::process::Command;
+mod common;
 
-use gpurace_front::{clang, lower_file, Options};
-use gpurace_ir::Severity;
+use common::{clang_errors, lowering_errors};
 
 const PROGRAM: &str = r#"
 #include <cuda_runtime.h>
@@ -203,24 +201,6 @@ int main() {
 }
 "#;
 
-fn clang_errors(program: &str) -> Option<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("driver_api.cu");
-    fs::write(&file, program).unwrap();
-    let clang = clang::find_clang(None).expect("clang is installed");
-    let prelude = clang::prelude_dir().expect("prelude");
-    let out = Command::new(clang)
-        .args(["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-fsyntax-only", "-w"])
-        .arg("-isystem")
-        .arg(&prelude)
-        .args(["-include", clang::PRELUDE_MAIN])
-        .arg(&file)
-        .output()
-        .expect("clang runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    (!out.status.success() || stderr.contains("error")).then_some(stderr)
-}
-
 #[test]
 fn the_driver_api_sample_parses_without_a_clang_error() {
     if let Some(stderr) = clang_errors(PROGRAM) {
@@ -247,11 +227,6 @@ fn cuda_h_parses_alone_twice_and_in_either_order_with_cuda_runtime_h() {
 
 #[test]
 fn the_driver_api_sample_lowers_without_an_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("driver_api.cu");
-    fs::write(&file, PROGRAM).unwrap();
-    let lowered = lower_file(&file, &Options::default()).expect("clang runs");
-    let errors: Vec<String> =
-        lowered.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| format!("    {d}")).collect();
+    let errors = lowering_errors(PROGRAM);
     assert!(errors.is_empty(), "errors lowering the sample:\n{}", errors.join("\n"));
 }

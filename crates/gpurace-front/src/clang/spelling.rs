@@ -17,11 +17,14 @@ use gpurace_ir::{Diagnostic, Severity};
 /// The files (canonical) that have an error and spell a launch apart.
 pub(super) fn files_to_respell(diagnostics: &[Diagnostic], cwd: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
+    let mut read: Vec<PathBuf> = Vec::new();
     for d in diagnostics.iter().filter(|d| d.severity == Severity::Error && d.line > 0) {
         let Ok(path) = std::fs::canonicalize(cwd.join(&d.file)) else { continue };
-        if out.contains(&path) {
+        // Each file is read once, however many errors it has.
+        if read.contains(&path) {
             continue;
         }
+        read.push(path.clone());
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         if respell(&text).is_some() {
             out.push(path);

@@ -181,16 +181,9 @@ impl Evaluator<'_> {
     /// constructors without a body are not modelled (their fields stay
     /// unknown). Whether the write was done so.
     pub(super) fn construct_vector(&mut self, st: &mut State, address: &T, ty: &Type, value: &Expr) -> bool {
-        let (Type::Record { name, .. }, Expr::Call { func, args, .. }) = (ty, value) else { return false };
-        if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
-            return false;
-        }
-        let Some(record) = self.program.records.iter().find(|r| &r.name == name) else { return false };
-        let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
-        if !scalar || record.fields.len() != args.len() {
-            return false;
-        }
-        for (field, arg) in record.fields.iter().zip(args) {
+        let Expr::Call { func, args, .. } = value else { return false };
+        let Some(fields) = self.vector_fields(ty, func, args) else { return false };
+        for (field, arg) in fields.iter().zip(args) {
             let v = self.value_as(st, arg, &field.ty);
             let at = t::add(address, &t::constant(u128::from(field.offset), 64));
             self.store(st, &at, field.ty.size().unwrap_or(4), Some(v));
@@ -202,27 +195,33 @@ impl Evaluator<'_> {
     /// takes `dim3 grid`): a `struct` value whose fields are the
     /// constructor's arguments, in order; `None` for other calls.
     pub(super) fn vector_value(&mut self, st: &State, func: &str, args: &[Expr], ty: &Type) -> Option<T> {
+        let fields = self.vector_fields(ty, func, args)?;
+        let snapshot: Vec<(String, Type, T)> = fields
+            .iter()
+            .zip(args)
+            .map(|(f, a)| (format!(".{}", f.name), f.ty.clone(), self.value_as(st, a, &f.ty)))
+            .collect();
+        let name = match ty {
+            Type::Record { name, .. } => name.as_str(),
+            _ => "a vector",
+        };
+        let v = self.unknown(&format!("{name}(...)"), ty);
+        if let Node::Leaf(Leaf::Host(i)) = &v.node {
+            self.records.insert(*i, snapshot);
+        }
+        Some(v)
+    }
+
+    /// The fields of a CUDA integer vector type that the call `func(args)`
+    /// constructs whole (`construct dim3` with one argument per field).
+    fn vector_fields(&self, ty: &Type, func: &str, args: &[Expr]) -> Option<Vec<gpurace_ir::Field>> {
         let Type::Record { name, .. } = ty else { return None };
         if !VECTOR_TYPES.contains(&name.as_str()) || func.strip_prefix("construct ") != Some(name.as_str()) {
             return None;
         }
         let record = self.program.records.iter().find(|r| &r.name == name)?;
         let scalar = record.fields.iter().all(|f| matches!(f.ty, Type::Int { .. }));
-        if !scalar || record.fields.len() != args.len() {
-            return None;
-        }
-        let fields: Vec<(String, Type)> =
-            record.fields.iter().map(|f| (format!(".{}", f.name), f.ty.clone())).collect();
-        let snapshot = fields.into_iter().zip(args).map(|((path, fty), a)| {
-            let v = self.value_as(st, a, &fty);
-            (path, fty, v)
-        });
-        let snapshot: Vec<(String, Type, T)> = snapshot.collect();
-        let v = self.unknown(&format!("{name}(...)"), ty);
-        if let Node::Leaf(Leaf::Host(i)) = &v.node {
-            self.records.insert(*i, snapshot);
-        }
-        Some(v)
+        (scalar && record.fields.len() == args.len()).then(|| record.fields.clone())
     }
 
     /// `cudaError_t` results are unknown (the analysis assumes success).
