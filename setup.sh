@@ -5,9 +5,12 @@
 #   ./setup.sh --test   run the test suite (what CI runs)
 #
 # Both install clang-19 and the z3 headers with apt-get when they are missing
-# (through sudo when not root); --test also installs chromium, for the browser
-# test of the HTML report. Rust itself is not installed: gpurace needs cargo
-# 1.87 or newer, from https://rustup.rs.
+# (through sudo when not root), and build and install the Bitwuzla SMT solver
+# under /usr/local when pkg-config does not find it (tools/install-bitwuzla:
+# from the sources of the bitwuzla-sys crate, one to four minutes on 2 cores);
+# --test also installs chromium, for the browser test of the HTML report.
+# Rust itself is not installed: gpurace needs cargo 1.87 or newer, from
+# https://rustup.rs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -16,7 +19,7 @@ case "${1:-}" in
     "") ;;
     --test) mode=test ;;
     -h | --help)
-        sed -n '2,11s/^# \{0,1\}//p' "$0"
+        sed -n '2,13s/^# \{0,1\}//p' "$0"
         exit 0
         ;;
     *)
@@ -51,6 +54,13 @@ fi
 if ! command -v cargo > /dev/null; then
     echo "setup.sh: cargo not found; install Rust 1.87 or newer from https://rustup.rs" >&2
     exit 2
+fi
+
+recipe=$(tools/install-bitwuzla --recipe)
+installed=$(cat "$(pkg-config --variable=prefix bitwuzla 2> /dev/null || echo /usr/local)/share/gpurace/bitwuzla.recipe" 2> /dev/null || true)
+if ! pkg-config --exists 'bitwuzla >= 0.8' 2> /dev/null || [ "$installed" != "$recipe" ]; then
+    echo "setup.sh: building and installing the Bitwuzla SMT solver (tools/install-bitwuzla)"
+    tools/install-bitwuzla
 fi
 
 if [ "$mode" = test ]; then

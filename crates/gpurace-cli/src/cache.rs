@@ -68,8 +68,14 @@ pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_s
     let program = gpurace_cache::serialize(program)?;
     let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
     let engine = format!(
-        "{block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?}",
-        config.warp_sync, config.host_geometry, config.report_possible, config.stats, config.effort
+        "{block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {}",
+        config.warp_sync,
+        config.host_geometry,
+        config.report_possible,
+        config.stats,
+        config.effort,
+        config.solver,
+        gpurace_static::BITWUZLA_BUILD
     );
     Some(Key::new("results").part(&program).text(host).text(&engine))
 }

@@ -96,6 +96,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         kernel_budget: defaults.kernel_budget,
         file_budget: defaults.file_budget,
         effort,
+        solver: args.solver.map(Into::into).unwrap_or_default(),
         debug: gpurace_static::SolverDebug {
             solver_dump: args.solver_dump.clone(),
             query_stats: args.query_stats,

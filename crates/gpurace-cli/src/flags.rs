@@ -139,21 +139,27 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "build_dir")]
     pub make: Option<PathBuf>,
 
-    /// Work limit of one solver query, in z3 resource units (about 6 million
-    /// per second) [default: 10000000, or `[budget] query_rlimit` of
-    /// gpurace.toml]; deterministic, unlike a time limit
+    /// The SMT solver that decides the engine's queries [default: bitwuzla]
+    #[arg(long, value_enum, value_name = "SOLVER")]
+    pub solver: Option<SolverArg>,
+
+    /// Work limit of one solver query, in work units (at most about 6
+    /// million a second: z3's resource units, or Bitwuzla's solver steps
+    /// priced by the formula's size in the same measure) [default: 20000000,
+    /// or `[budget] query_rlimit` of gpurace.toml]; deterministic, unlike a
+    /// time limit
     #[arg(long, value_name = "N")]
     pub rlimit: Option<u32>,
 
-    /// Work limit of one kernel (per solver lane), in z3 resource units
-    /// [default: 100000000, or `[budget] kernel_rlimit`]; the queries left
+    /// Work limit of one kernel (per solver lane), in work units
+    /// [default: 60000000, or `[budget] kernel_rlimit`]; the queries left
     /// when it is spent are not asked and the kernel is `unknown` unless a
     /// race was found
     #[arg(long, value_name = "N")]
     pub kernel_rlimit: Option<u64>,
 
-    /// Work limit of one file (all its kernels and launch sites), in z3
-    /// resource units [default: 300000000, or `[budget] file_rlimit`]; the
+    /// Work limit of one file (all its kernels and launch sites), in work
+    /// units [default: 150000000, or `[budget] file_rlimit`]; the
     /// kernels left when it is spent are not analysed and are `unknown`
     #[arg(long, value_name = "N")]
     pub file_rlimit: Option<u64>,
@@ -166,7 +172,7 @@ pub struct CheckArgs {
     pub undecided: Option<usize>,
 
     /// Wall-clock limit of one solver query, in milliseconds (a safety net)
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
     pub query_timeout: u64,
 
     /// Report per-kernel solver statistics (accesses, pairs, queries, time)
@@ -475,6 +481,23 @@ impl From<EffortArg> for gpurace_static::Effort {
             EffortArg::Quick => gpurace_static::Effort::Quick,
             EffortArg::Default => gpurace_static::Effort::Default,
             EffortArg::Thorough => gpurace_static::Effort::Thorough,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolverArg {
+    /// Bitwuzla (the default)
+    Bitwuzla,
+    /// z3
+    Z3,
+}
+
+impl From<SolverArg> for gpurace_static::SolverKind {
+    fn from(solver: SolverArg) -> gpurace_static::SolverKind {
+        match solver {
+            SolverArg::Bitwuzla => gpurace_static::SolverKind::Bitwuzla,
+            SolverArg::Z3 => gpurace_static::SolverKind::Z3,
         }
     }
 }

@@ -104,3 +104,45 @@ fn entry_point_lines_are_read() {
     assert!(!defines_fn("pub fn check_sites(p: &P) {}", "check"));
     assert!(!defines_fn("fn recheck(p: &P) {}", "check"));
 }
+
+/// The checker of `gpurace-static` is a pipeline whose steps import only
+/// earlier steps and their helpers (ARCHITECTURE.md, "One direction through
+/// the checker"): every `super::` import of a step names an earlier step or
+/// a helper, and every file of `check/` is one or the other.
+#[test]
+fn checker_steps_import_only_earlier_steps() {
+    const STEPS: [&str; 10] =
+        ["facts", "flags", "pairs", "cone", "queries", "plausible", "lanes", "witness", "robust", "findings"];
+    const HELPERS: [&str; 8] =
+        ["concrete", "congruence", "injective", "intervals", "prune", "radix", "rows", "segments"];
+    let dir = root().join("crates/gpurace-static/src/check");
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("check/").filter_map(|e| e.ok()) {
+        let name = entry.path().file_stem().expect("a file name").to_string_lossy().to_string();
+        if name == "mod" {
+            continue;
+        }
+        let step = STEPS.iter().position(|s| *s == name);
+        if step.is_none() && !HELPERS.contains(&name.as_str()) {
+            problems.push(format!("check/{name}.rs is neither a step nor a helper of the pipeline"));
+            continue;
+        }
+        let source = std::fs::read_to_string(entry.path()).expect("a readable file");
+        for import in source.split("super::").skip(1) {
+            let target: String = import.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if target == "*" || target.is_empty() {
+                continue;
+            }
+            let allowed = match (step, STEPS.iter().position(|s| *s == target)) {
+                // A helper imports only helpers.
+                (None, later) => later.is_none(),
+                (Some(me), Some(other)) => other < me,
+                (Some(_), None) => true,
+            };
+            if !allowed {
+                problems.push(format!("check/{name}.rs imports `{target}`, a later step"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -1,7 +1,8 @@
 //! The same input and flags give the same answer every time: byte-identical
-//! JSON apart from `timings`, with one thread or several. Budgets are work,
-//! not seconds, and a kernel's queries go to solver lanes fixed by the
-//! kernel, not by `--jobs` (gpurace-static's `check/solve.rs`).
+//! JSON apart from `timings`, with one thread or several, on an idle machine
+//! or a loaded one. Budgets are work, not seconds (solver work counted by
+//! the solver itself), and a kernel's queries go to solver lanes fixed by
+//! the kernel, not by `--jobs` (gpurace-static's `check/lanes.rs`).
 
 mod common;
 
@@ -51,5 +52,64 @@ fn reports_are_identical_with_one_thread_or_several_and_on_reruns() {
         assert_eq!(one, two, "{}: --jobs 1 and --jobs 2 differ", dir.display());
         let again = report(&dir, "2");
         assert_eq!(two, again, "{}: two runs with --jobs 2 differ", dir.display());
+    }
+}
+
+/// Busy threads beside the analysis, as many as twice the machine's cores,
+/// until dropped.
+struct Load {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Load {
+    fn start() -> Load {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..2 * cores)
+            .map(|_| {
+                let stop = stop.clone();
+                std::thread::spawn(move || {
+                    let mut x = 0u64;
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                    }
+                })
+            })
+            .collect();
+        Load { stop, threads }
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.threads.drain(..).for_each(|t| t.join().expect("a busy thread ends"));
+    }
+}
+
+#[test]
+fn reports_are_identical_on_an_idle_and_a_loaded_machine() {
+    // The fixtures whose kernels need the most solver work, and one whose
+    // kernels share the file's budget: a loaded machine stretches their
+    // time, never their answer.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/static");
+    let files = [
+        "interleaved_fields.cu",
+        "csr_segments.cu",
+        "narrowed_index.cu",
+        "block_stride_u32.cu",
+        "grid_stride_csr.cu",
+        "uniform_readonly_load.cu",
+        "row_major_3d.cu",
+        "file_budget_rounds.cu",
+    ];
+    for file in files.map(|f| root.join(f)) {
+        let idle = report(&file, "2");
+        let loaded = {
+            let _load = Load::start();
+            report(&file, "2")
+        };
+        assert_eq!(idle, loaded, "{}: the report changed under load", file.display());
     }
 }

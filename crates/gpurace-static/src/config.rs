@@ -55,8 +55,30 @@ pub struct Config {
     /// The effort the budgets above were set from (`Effort::budgets`), for
     /// saying what a deeper one would try.
     pub effort: Effort,
+    /// The SMT solver that decides the queries.
+    pub solver: SolverKind,
     /// Switches for looking inside the solver; off by default.
     pub debug: SolverDebug,
+}
+
+/// The SMT solver behind the engine's queries (`--solver`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// Bitwuzla: the default (see docs/performance.md, issue 37).
+    #[default]
+    Bitwuzla,
+    /// z3, through its incremental core and a fresh solver for hard queries.
+    Z3,
+}
+
+impl SolverKind {
+    /// The solver's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Bitwuzla => "bitwuzla",
+            SolverKind::Z3 => "z3",
+        }
+    }
 }
 
 /// How much work the analysis may spend: every level is a set of work
@@ -78,9 +100,9 @@ impl Effort {
     /// `(query_rlimit, kernel_rlimit, file_rlimit, undecided_budget)`.
     pub fn budgets(self) -> (u32, u64, u64, usize) {
         match self {
-            Effort::Quick => (2_000_000, 20_000_000, 60_000_000, 2),
-            Effort::Default => (10_000_000, 100_000_000, 300_000_000, 3),
-            Effort::Thorough => (40_000_000, 1_000_000_000, 4_000_000_000, 10),
+            Effort::Quick => (4_000_000, 16_000_000, 30_000_000, 2),
+            Effort::Default => (20_000_000, 80_000_000, 150_000_000, 3),
+            Effort::Thorough => (80_000_000, 800_000_000, 2_000_000_000, 10),
         }
     }
 
@@ -132,8 +154,8 @@ impl Config {
             kernel_rlimit,
             file_rlimit,
             undecided_budget,
-            kernel_budget: Duration::from_secs(60 * scale),
-            file_budget: Duration::from_secs(120 * scale),
+            kernel_budget: Duration::from_secs(300 * scale),
+            file_budget: Duration::from_secs(600 * scale),
             effort,
             ..Config::default()
         }
@@ -148,17 +170,18 @@ impl Default for Config {
             grid: None,
             jobs: 1,
             query_rlimit,
-            query_timeout: Duration::from_millis(10_000),
+            query_timeout: Duration::from_millis(60_000),
             undecided_budget,
             kernel_rlimit,
             file_rlimit,
-            kernel_budget: Duration::from_secs(60),
-            file_budget: Duration::from_secs(120),
+            kernel_budget: Duration::from_secs(300),
+            file_budget: Duration::from_secs(600),
             stats: false,
             warp_sync: None,
             host_geometry: false,
             report_possible: false,
             effort: Effort::Default,
+            solver: SolverKind::default(),
             debug: SolverDebug::default(),
         }
     }

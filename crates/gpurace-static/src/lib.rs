@@ -26,7 +26,7 @@ mod smt;
 pub mod trace;
 
 pub use check::{check, check_sites, constant_params};
-pub use config::{Config, Effort, SolverDebug};
+pub use config::{Config, Effort, SolverDebug, SolverKind};
 pub use exec::{trace, Symbolic};
 pub use gpurace_core::c::width;
 pub use gpurace_core::{
@@ -35,3 +35,7 @@ pub use gpurace_core::{
 };
 pub use sample::{sample_launch, NoSample, Sample};
 pub use smt::WATCHDOG;
+
+/// The build of Bitwuzla gpurace links (`tools/install-bitwuzla`'s recipe):
+/// another build may decide queries differently, so cached results name it.
+pub const BITWUZLA_BUILD: &str = env!("GPURACE_BITWUZLA");

@@ -15,7 +15,7 @@ use gpurace_core::term::{self as t, CmpOp, Deps, Leaf, T};
 use gpurace_core::Site;
 use gpurace_ir::Kernel;
 
-use crate::config::SolverDebug;
+use crate::config::{SolverDebug, SolverKind};
 use crate::smt::{Answer, Solver};
 
 /// Numbers of the leaves that name a pointer's extent and a struct field in
@@ -60,8 +60,7 @@ pub enum NoSample {
 
 /// A launch of `kernel` that `site` allows, small where it can be.
 pub fn sample_launch(kernel: &Kernel, site: &Site) -> Result<Sample, NoSample> {
-    let ctx = z3::Context::new(&z3::Config::new());
-    let mut solver = Solver::new(&ctx, 20_000_000, 5_000, &SolverDebug::default());
+    let mut solver = Solver::new(SolverKind::default(), 20_000_000, 5_000, &SolverDebug::default());
     let leaf = |l: Leaf, w: u32| t::leaf(l, w, Deps::default());
     let mut facts: Vec<T> = site.facts.clone();
     for (l, value) in &site.bindings {

@@ -9,10 +9,11 @@ use gpurace_core::term::{self as t, Leaf, Node, T};
 use gpurace_core::{AccessMode, Certainty, Holds, Location, Origin, Race, RaceClass, RaceKind, Site, Witness};
 use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type};
 
-use super::pairs::{address, covers, mode, Job};
-use super::robust::Holding;
-use super::solve::{Found, Hit};
-use super::witness::Eval;
+use super::concrete::Eval;
+use super::flags::covers;
+use super::lanes::{Found, Hit};
+use super::pairs::{address, mode, Job};
+use super::plausible::Holding;
 use crate::exec;
 use crate::smt::{self, Assignment, Relation};
 use crate::trace::{AccessEv, BarrierEv, BarrierKind, Group, Obj, Trace};

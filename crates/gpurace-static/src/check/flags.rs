@@ -7,8 +7,7 @@ use std::collections::{HashMap, HashSet};
 use gpurace_core::term::{self as t, T};
 use gpurace_ir::{Kernel, Scope};
 
-use super::pairs::covers;
-use super::solve::kernel_solver;
+use super::facts::kernel_solver;
 use crate::config::Config;
 use crate::exec;
 use crate::smt::{self, Answer, Link, Query, Relation};
@@ -78,6 +77,15 @@ pub(super) fn apart(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Tra
     out
 }
 
+/// Whether synchronisation of this scope orders two threads in this relation.
+pub(super) fn covers(scope: Scope, r: Relation) -> bool {
+    match scope {
+        Scope::Device | Scope::System => true,
+        Scope::Block => r != Relation::InterBlock,
+        Scope::Warp => matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)),
+    }
+}
+
 /// The (release, wait) pairs of flags that order accesses: no other thread
 /// executes the release at the same address, and no store but the release
 /// (by a thread other than the waiting one, or by the waiting one before
@@ -111,9 +119,7 @@ pub(super) fn usable_flags(
     if candidates.is_empty() {
         return (usable, Vec::new(), 0);
     }
-    let cfg = z3::Config::new();
-    let ctx = z3::Context::new(&cfg);
-    let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
+    let mut solver = kernel_solver(kernel, config, trace, one, two);
     solver.stage = "flag";
     let distinct = || vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())];
     let query = |one: Vec<T>, two: Vec<T>, same: Vec<(T, T)>| Query {
@@ -199,12 +205,12 @@ pub(super) const CHAINS: usize = 64;
 pub(super) fn flag_chains(
     trace: &Trace<'_>,
     usable: &HashSet<(usize, usize)>,
-    solver: &mut smt::Solver<'_>,
+    solver: &mut smt::Solver,
     abstractions: &Abstractions,
 ) -> Vec<Chain> {
     let syncs = &trace.syncs;
     let mut effective: HashMap<(usize, usize, Scope), bool> = HashMap::new();
-    let mut holds = |rel: usize, w: usize, scope: Scope, solver: &mut smt::Solver<'_>| -> bool {
+    let mut holds = |rel: usize, w: usize, scope: Scope, solver: &mut smt::Solver| -> bool {
         *effective.entry((rel, w, scope)).or_insert_with(|| match scope {
             Scope::Device | Scope::System => true,
             Scope::Warp => false,

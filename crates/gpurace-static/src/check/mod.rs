@@ -1,51 +1,98 @@
 //! The entry point of the engine. Input: a lowered [`Program`] and the launch
 //! geometry the user gave. Output: one [`KernelResult`] per kernel.
 //!
-//! Per kernel: trace one symbolic thread ([`crate::exec`]), pair every two
-//! accesses that may touch the same memory with at least one write, drop the
-//! pairs that cannot race before asking the solver, ask one query per pair
-//! for all the thread relations it may race in, then one per remaining
-//! relation of a racing pair. Every model is turned into a witness and checked
-//! by evaluating the accesses again with the engine's own semantics.
+//! Per kernel and launch site, after tracing one symbolic thread
+//! ([`crate::exec`]), the checker is a pipeline; each step is one file and
+//! imports no later step (this driver ties them together):
+//!
+//! 0. `facts.rs`: the facts below every query (geometry, ids, assumptions,
+//!    the site's facts) and the solver that holds them;
+//! 1. `flags.rs`: the flag hand-offs that order accesses (fine-grain sync);
+//! 2. `pairs.rs`: every two accesses that may touch the same memory with a
+//!    write among them, and the barriers that may diverge, less what the
+//!    rules decide by form (`prune.rs`, `congruence.rs`, `injective.rs`);
+//! 3. `queries.rs`: the solver query of each job and its stricter forms,
+//!    `cone.rs`: its normal form (the facts it can depend on), which sites
+//!    share proofs by, and `plausible.rs`: the values gpurace does not know
+//!    and their domain;
+//! 4. `lanes.rs`: the jobs dealt to solver lanes, each race asked again
+//!    under the strict facts;
+//! 5. `witness.rs`: a small witness, and its re-check by evaluation;
+//! 6. `robust.rs`: whether a race holds for every value gpurace does not
+//!    know;
+//! 7. `findings.rs`: races, divergences and notes as the report says them.
+//!
+//! Steps 5 and 6 run in each lane's thread, through `lanes::FollowUp`.
+//! `concrete.rs` (evaluation under a model), `intervals.rs`, `rows.rs`,
+//! `radix.rs` and `segments.rs` are helpers of the steps.
 
+mod concrete;
+mod cone;
 mod congruence;
+mod facts;
 mod findings;
 mod flags;
 mod injective;
 mod intervals;
+mod lanes;
 mod pairs;
 mod plausible;
 mod prune;
+mod queries;
 mod radix;
 mod robust;
 mod rows;
 mod segments;
-mod solve;
 mod witness;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use gpurace_ir::{Diagnostic, Kernel, Program, Severity};
 
-use gpurace_core::term::{self as t, Leaf, T};
 use gpurace_core::{KernelResult, Race, Site, Verdict};
 
 use crate::config::Config;
 use crate::exec;
-use crate::smt::Answer;
+use crate::smt::{Assignment, Query};
 use crate::trace::{Obj, Trace};
+pub use facts::constant_params;
+use facts::{common_facts, facts_fingerprint, with_fields};
 use findings::{divergence_race, out_of_bounds, pair_race};
 use flags::usable_flags;
-use pairs::{jobs, Job};
-use solve::{run_jobs, Hit, Undecided};
-use witness::{divergence_witness_holds, pair_witness_holds, products_exact};
+use lanes::{run_jobs, Cache, FollowUp, Hit, Undecided, Worker};
+use pairs::{jobs, Job, Jobs};
+use plausible::{Frame, Holding, Open};
+use queries::products_exact;
+use witness::{divergence_witness_holds, is_small, pair_witness_holds};
 
-/// Answers of one file, by query fingerprint: template instantiations and
-/// copies of a kernel ask the same questions.
-type Cache = Mutex<HashMap<u64, Answer>>;
+/// Steps 5 and 6 for one lane: a small witness for each race, and the
+/// robustness checks of how it holds.
+struct LaneFollowUp {
+    checks: robust::Checks,
+}
+
+impl FollowUp for LaneFollowUp {
+    fn follow(
+        &mut self,
+        worker: &mut Worker<'_>,
+        query: &Query,
+        assignment: Box<Assignment>,
+    ) -> (Box<Assignment>, Holding) {
+        let assignment = if is_small(query, &assignment) {
+            assignment
+        } else {
+            worker.minimize(query.clone()).unwrap_or(assignment)
+        };
+        let holding = self.checks.holding(worker, query, &assignment);
+        (assignment, holding)
+    }
+
+    fn work(&self) -> u64 {
+        self.checks.work()
+    }
+}
 
 /// Checks every kernel of `program` on its own (no host facts). Results come
 /// in the order of `program.kernels`.
@@ -56,63 +103,91 @@ pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
 /// Checks every kernel of `program` once per launch site in `sites` (a
 /// kernel without a site is checked on its own). A kernel's result gathers
 /// its sites: the races of each (named by their site), the worst verdict.
+///
+/// The file's work budget is shared fairly: each run (a kernel at a site)
+/// may first spend at most half an equal share of what the file has left
+/// (the last run all of it), so a hard kernel cannot starve the ones after
+/// it; then each run its share left `unknown` is run again, in order, with
+/// what the file has left.
 pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
     let cache = Cache::default();
     let started = Instant::now();
-    // Work spent on the file so far (z3 resource units), in kernel order.
-    let spent = std::cell::Cell::new(0u64);
-    program
+    let mine: Vec<Vec<&Site>> =
+        (0..program.kernels.len()).map(|k| sites.iter().filter(|s| s.kernel == k).collect()).collect();
+    let standalone: Vec<Site> = (0..program.kernels.len()).map(Site::empty).collect();
+    let runs: Vec<(usize, &Site)> = mine
+        .iter()
+        .enumerate()
+        .flat_map(
+            |(k, mine)| {
+                if mine.is_empty() {
+                    vec![(k, &standalone[k])]
+                } else {
+                    mine.iter().map(|s| (k, *s)).collect()
+                }
+            },
+        )
+        .collect();
+    let mut spent = 0u64;
+    let mut checks: Vec<Run> = Vec::with_capacity(runs.len());
+    for (i, &(k, site)) in runs.iter().enumerate() {
+        if let Some(skip) = over_budget(spent, started, config) {
+            checks.push(Run::Skipped(skip));
+            continue;
+        }
+        // Half an equal share, the other half kept for the second round;
+        // the last run, with no round after it, takes what is left.
+        let share = config.file_rlimit.saturating_sub(spent) / (2 * (runs.len() - i) - 1) as u64;
+        let cap = config.kernel_rlimit.min(share);
+        let check = check_run(program, k, config, site, &cache, cap);
+        spent += check.work;
+        checks.push(Run::Done(check, cap));
+    }
+    // What the file did not spend goes to the runs their share stopped.
+    for (slot, &(k, site)) in checks.iter_mut().zip(&runs) {
+        let Run::Done(check, cap) = slot else { continue };
+        let left = config.file_rlimit.saturating_sub(spent);
+        let more = config.kernel_rlimit.min(left);
+        if !check.budget_bound
+            || !check.races.is_empty()
+            || more <= *cap
+            || over_budget(spent, started, config).is_some()
+        {
+            continue;
+        }
+        let again = check_run(program, k, config, site, &cache, more);
+        spent += again.work;
+        *slot = Run::Done(again, more);
+    }
+    let mut results: Vec<KernelResult> = program
         .kernels
         .iter()
         .enumerate()
-        .map(|(index, kernel)| {
+        .map(|(k, kernel)| {
             let (file, line, col) = program.locate(kernel.span);
-            let mine: Vec<&Site> = sites.iter().filter(|s| s.kernel == index).collect();
-            let standalone = Site::empty(index);
-            let runs = if mine.is_empty() { vec![&standalone] } else { mine.clone() };
-            let mut result = KernelResult {
+            KernelResult {
                 kernel: kernel.display_name(),
-                file: file.clone(),
+                file,
                 line,
                 col,
                 verdict: Verdict::RaceFree,
                 races: Vec::new(),
                 diagnostics: Vec::new(),
-                sites: mine.iter().filter(|s| !s.label.is_empty()).map(|s| s.label.clone()).collect(),
+                sites: mine[k].iter().filter(|s| !s.label.is_empty()).map(|s| s.label.clone()).collect(),
                 undecided: None,
-            };
-            let mut unknown = None;
-            for site in runs {
-                let over = if spent.get() > config.file_rlimit {
-                    Some(("the file's work limit is spent (`--file-rlimit`)", "solver-unknown"))
-                } else if started.elapsed() > config.file_budget {
-                    Some((
-                        "the file's wall-clock safety net fired, so this result may differ between runs",
-                        "time-limit",
-                    ))
-                } else {
-                    None
-                };
-                if let Some((reason, code)) = over {
-                    let message = format!("kernel `{}` was not analysed: {reason}", kernel.display_name());
-                    let diag = Diagnostic::new(Severity::Warning, code, message).at(&file, line, col);
-                    result.diagnostics.push(diag);
-                    unknown.get_or_insert(reason.to_string());
-                    continue;
-                }
-                let outcome =
-                    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, &cache)));
-                let KernelCheck { verdict, races, mut diagnostics, work } = outcome.unwrap_or_else(|_| {
-                    let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
-                    let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
-                    KernelCheck {
-                        verdict: Verdict::Unknown { reason: "internal error in the static engine".into() },
-                        races: Vec::new(),
-                        diagnostics: vec![diag],
-                        work: 0,
-                    }
-                });
-                spent.set(spent.get() + work);
+            }
+        })
+        .collect();
+    for (run, &(k, _)) in checks.into_iter().zip(&runs) {
+        let result = &mut results[k];
+        match run {
+            Run::Skipped((reason, code)) => {
+                let message = format!("kernel `{}` was not analysed: {reason}", result.kernel);
+                let diag = Diagnostic::new(Severity::Warning, code, message).at(&result.file, result.line, result.col);
+                result.diagnostics.push(diag);
+                result.undecided.get_or_insert(reason.to_string());
+            }
+            Run::Done(KernelCheck { verdict, races, mut diagnostics, .. }, _) => {
                 result.diagnostics.append(&mut diagnostics);
                 for race in races {
                     // A race two sites allow is reported once, at the first.
@@ -121,55 +196,57 @@ pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<Ke
                     }
                 }
                 if let Verdict::Unknown { reason } = verdict {
-                    unknown.get_or_insert(reason);
+                    result.undecided.get_or_insert(reason);
                 }
-            }
-            for race in &mut result.races {
-                race.possible = race.possible && !config.report_possible;
-            }
-            result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-            result.undecided = unknown;
-            result.settle();
-            result
-        })
-        .collect()
-}
-
-/// Per kernel parameter: the constant every launch at `site` passes, when
-/// the host code fixes it.
-pub fn constant_params(kernel: &Kernel, site: &Site) -> Vec<Option<u128>> {
-    let mut out = vec![None; kernel.params.len()];
-    for (leaf, term) in &site.bindings {
-        if let (Leaf::Param(i), Some(v)) = (leaf, term.as_const()) {
-            if let Some(slot) = out.get_mut(*i as usize) {
-                *slot = Some(v);
             }
         }
     }
-    out
-}
-
-/// `site` with its bindings of `struct` parameter fields (`d.rows`) as facts
-/// and bindings of the field leaves `trace` numbered.
-fn with_fields(site: &Site, trace: &Trace) -> Site {
-    let mut out = site.clone();
-    for (index, path, id) in &trace.leaves.fields {
-        let Some((_, _, term)) = site.fields.iter().find(|(i, p, _)| i == index && p == path) else { continue };
-        let leaf = t::leaf(Leaf::ParamField(*id), term.width, t::Deps::default());
-        out.facts.push(t::eq(&leaf, term));
-        out.bindings.push((Leaf::ParamField(*id), term.clone()));
+    for result in &mut results {
+        for race in &mut result.races {
+            race.possible = race.possible && !config.report_possible;
+        }
+        result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        result.settle();
     }
-    out
+    results
 }
 
-/// The dimensions a kernel reads (`exec::used_dims`), or all of them when
-/// the host code gives the geometry.
-fn used_dims(kernel: &Kernel, config: &Config) -> [bool; 4] {
-    if config.host_geometry {
-        [true; 4]
+/// One run of the file's schedule: a kernel checked at a site (with the
+/// kernel budget it had), or not analysed, and why.
+enum Run {
+    Done(KernelCheck, u64),
+    Skipped((&'static str, &'static str)),
+}
+
+/// Why the file analyses no more kernels, if it does not: its work budget
+/// is spent, or (a safety net) its wall-clock time.
+fn over_budget(spent: u64, started: Instant, config: &Config) -> Option<(&'static str, &'static str)> {
+    if spent > config.file_rlimit {
+        Some(("the file's work limit is spent (`--file-rlimit`)", "solver-unknown"))
+    } else if started.elapsed() > config.file_budget {
+        Some(("the file's wall-clock safety net fired, so this result may differ between runs", "time-limit"))
     } else {
-        exec::used_dims(kernel)
+        None
     }
+}
+
+/// Checks kernel `k` at `site` within `cap` work units (its lanes' queries
+/// get at most a lane's share of it, `lanes.rs`).
+fn check_run(program: &Program, k: usize, config: &Config, site: &Site, cache: &Cache, cap: u64) -> KernelCheck {
+    let kernel = &program.kernels[k];
+    let config = &Config { kernel_rlimit: cap, ..config.clone() };
+    panic::catch_unwind(AssertUnwindSafe(|| check_kernel(program, kernel, config, site, cache))).unwrap_or_else(|_| {
+        let (file, line, col) = program.locate(kernel.span);
+        let message = format!("the static engine failed on kernel `{}`", kernel.display_name());
+        let diag = Diagnostic::new(Severity::Error, "internal-error", message).at(&file, line, col);
+        KernelCheck {
+            verdict: Verdict::Unknown { reason: "internal error in the static engine".into() },
+            races: Vec::new(),
+            diagnostics: vec![diag],
+            work: 0,
+            budget_bound: false,
+        }
+    })
 }
 
 fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site, cache: &Cache) -> KernelCheck {
@@ -191,13 +268,18 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     let flag_work;
     (trace.usable, trace.chains, flag_work) =
         profile.time("flags", || usable_flags(&trace, kernel, config, &one, &two));
-    let jobs = jobs(&trace, kernel, config);
+    let Jobs { jobs, work: pair_work, cut } = jobs(&trace, kernel, config);
     let base = facts_fingerprint(&one, &two);
 
-    let open = plausible::Open::new(program, kernel, site, &trace, config);
-    let frame = robust::Frame::new(open, &trace, &one, &two);
-    let found =
-        profile.time("pairs", || run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start, &frame));
+    let open = Open::new(program, kernel, site, &trace, config);
+    let frame = Frame::new(open, &trace, &one, &two);
+    let block_dims_used = facts::block_dims_used(kernel, config);
+    let follow_up = || -> Box<dyn FollowUp> {
+        Box::new(LaneFollowUp { checks: robust::Checks::new(config, &frame, block_dims_used) })
+    };
+    let found = profile.time("pairs", || {
+        run_jobs(&trace, kernel, &jobs, &one, &two, base, config, site, cache, start, &frame, &follow_up)
+    });
     let reporting = Instant::now();
 
     let mut diagnostics = Vec::new();
@@ -262,6 +344,16 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
     // are some): what a baseline that removes them all falls back to.
     let verdict = if bad_witnesses > 0 {
         Verdict::Unknown { reason: "a solver witness did not check out (internal error)".into() }
+    } else if cut {
+        let message = format!(
+            "kernel `{}` has {} accesses: not every pair of them was looked at within the kernel's work limit \
+             (`--kernel-rlimit` {})",
+            kernel.display_name(),
+            trace.accesses.len(),
+            config.kernel_rlimit
+        );
+        diagnostics.push(program.diag_at(Diagnostic::new(Severity::Warning, "solver-unknown", message), kernel.span));
+        Verdict::Unknown { reason: "not every pair of accesses was looked at within the kernel's work limit".into() }
     } else if !found.unknown.is_empty() {
         // What a deeper effort would try: more work for each query and
         // more undecided queries before the kernel stops.
@@ -296,7 +388,8 @@ fn check_kernel(program: &Program, kernel: &Kernel, config: &Config, site: &Site
         diagnostics.push(Diagnostic::new(Severity::Note, "solver-stats", message).at(&file, line, col));
     }
     profile.add("report", reporting.elapsed().as_secs_f64() * 1000.0);
-    KernelCheck { verdict, races, diagnostics, work: found.work + flag_work }
+    let budget_bound = cut || !found.unknown.is_empty();
+    KernelCheck { verdict, races, diagnostics, work: found.work + flag_work + pair_work, budget_bound }
 }
 
 /// What checking a kernel at one launch site gives.
@@ -305,8 +398,11 @@ struct KernelCheck {
     verdict: Verdict,
     races: Vec<Race>,
     diagnostics: Vec<Diagnostic>,
-    /// z3 resource units spent, for the file's budget.
+    /// Solver work units spent, for the file's budget.
     work: u64,
+    /// Whether a work budget left it `unknown` (undecided or unasked
+    /// queries, pairs not looked at): more work may decide it.
+    budget_bound: bool,
 }
 
 /// Whether an unsupported construct cannot matter: it only changes control
@@ -319,87 +415,6 @@ fn nothing_to_race(trace: &Trace<'_>, reason: &str) -> bool {
 
 // ------------------------------------------------------------------ facts
 
-/// Facts of every query of a kernel: the launch geometry, the thread's ids
-/// inside it, and the kernel's own assumptions. `one` also holds the facts
-/// shared by both threads.
-fn common_facts(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> (Vec<T>, Vec<T>) {
-    let no = t::Deps::default();
-    // A dimension the kernel never reads is assumed to be 1: a kernel that
-    // only uses `threadIdx.x` is written for one-dimensional launches.
-    let used = used_dims(kernel, config);
-    let dim = |l: Leaf| t::leaf(l, 32, no);
-    let c32 = |v: u128| t::constant(v, 32);
-    let mut shared = Vec::new();
-    match config.block {
-        Some(b) => (0..3).for_each(|d| shared.push(t::eq(&dim(Leaf::BlockDim(d)), &c32(u128::from(b[d as usize]))))),
-        None => {
-            // CUDA's limits: 1024 x 1024 x 64 threads, at most 1024 in all.
-            for (d, max) in [(0u8, 1024), (1, 1024), (2, 64)] {
-                let v = dim(Leaf::BlockDim(d));
-                if d > 0 && !used[usize::from(d) - 1] {
-                    shared.push(t::eq(&v, &c32(1)));
-                    continue;
-                }
-                shared.push(t::ule(&c32(1), &v));
-                shared.push(t::ule(&v, &c32(max)));
-            }
-            let wide = |d| t::resize(&dim(Leaf::BlockDim(d)), 64, false);
-            let total = t::mul(&t::mul(&wide(0), &wide(1)), &wide(2));
-            shared.push(t::ule(&total, &t::constant(1024, 64)));
-        }
-    }
-    match config.grid {
-        Some(g) => (0..3).for_each(|d| shared.push(t::eq(&dim(Leaf::GridDim(d)), &c32(u128::from(g[d as usize]))))),
-        None => {
-            for (d, max) in [(0u8, (1u128 << 31) - 1), (1, 65535), (2, 65535)] {
-                let v = dim(Leaf::GridDim(d));
-                if d > 0 && !used[usize::from(d) + 1] {
-                    shared.push(t::eq(&v, &c32(1)));
-                    continue;
-                }
-                shared.push(t::ule(&c32(1), &v));
-                shared.push(t::ule(&v, &c32(max)));
-            }
-        }
-    }
-    // Global thread indices fit in an `int`: at most 2^31 threads along
-    // each dimension of the grid.
-    // (With a symbolic `blockDim` the products are abstracted and their
-    // facts say the same, see `Solver::assert_products`.)
-    if let (Some(b), None) = (config.block, config.grid) {
-        // `blockDim * gridDim` abstracted with a concrete block: exact,
-        // and linear.
-        for d in &trace.abstractions.grid_threads {
-            let gdim = t::resize(&dim(Leaf::GridDim(*d)), 64, false);
-            let total = t::mul(&t::constant(u128::from(b[usize::from(*d)]), 64), &gdim);
-            shared.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
-        }
-        for d in 0..3 {
-            let wide = |l: Leaf| t::resize(&dim(l), 64, false);
-            let threads = t::mul(&wide(Leaf::BlockDim(d)), &wide(Leaf::GridDim(d)));
-            shared.push(t::ule(&threads, &t::constant(1 << 31, 64)));
-        }
-    }
-    let mut per_thread = Vec::new();
-    for d in 0..3 {
-        per_thread.push(t::ult(&t::leaf(Leaf::Tid(d), 32, no), &dim(Leaf::BlockDim(d))));
-        per_thread.push(t::ult(&t::leaf(Leaf::Bid(d), 32, no), &dim(Leaf::GridDim(d))));
-    }
-    per_thread.extend(trace.assumptions.iter().cloned());
-    let mut one = shared;
-    one.extend(per_thread.iter().cloned());
-    (one, per_thread)
-}
-
-fn facts_fingerprint(one: &[T], two: &[T]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    one.iter().for_each(|x| x.hash.hash(&mut h));
-    2u8.hash(&mut h);
-    two.iter().for_each(|x| x.hash.hash(&mut h));
-    h.finish()
-}
-
 // ------------------------------------------------------------------ pairs
 
 // ---------------------------------------------------------------- solving
@@ -411,9 +426,9 @@ fn facts_fingerprint(one: &[T], two: &[T]) -> u64 {
 /// were not decided within their work limit (`--rlimit` 10000000); 5 were
 /// not asked: the kernel reached its limit of 3 undecided queries per solver
 /// lane (`--undecided`)`.
-fn undecided_reason(unknown: &[solve::Undecided], config: &Config) -> String {
-    let asked = unknown.iter().filter(|u| !u.reason.starts_with(solve::NOT_ASKED)).count();
-    let mut limits: Vec<&str> = unknown.iter().filter_map(|u| u.reason.strip_prefix(solve::NOT_ASKED)).collect();
+fn undecided_reason(unknown: &[Undecided], config: &Config) -> String {
+    let asked = unknown.iter().filter(|u| !u.reason.starts_with(lanes::NOT_ASKED)).count();
+    let mut limits: Vec<&str> = unknown.iter().filter_map(|u| u.reason.strip_prefix(lanes::NOT_ASKED)).collect();
     let not_asked = limits.len();
     limits.sort_unstable();
     limits.dedup();

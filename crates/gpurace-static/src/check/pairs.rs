@@ -10,16 +10,13 @@ use gpurace_core::AccessMode;
 use gpurace_ir::{AccessKind, AtomicOp, Kernel, Scope, Space};
 
 use super::congruence::disjoint_congruence;
-use super::flags::apart;
+use super::facts::used_dims;
 use super::injective::{own_digits, own_elements, UnitDims};
-use super::intervals::{block_link, group_counts};
+use super::intervals::block_link;
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
-use super::rows;
-use super::used_dims;
 use crate::config::Config;
-use crate::shape;
-use crate::smt::{Link, Query, Relation};
-use crate::trace::{Abstractions, AccessEv, BarrierEv, BarrierKind, Obj, Trace};
+use crate::smt::Relation;
+use crate::trace::{AccessEv, BarrierEv, Obj, Trace};
 
 /// One unit of solver work.
 #[derive(Debug, Clone)]
@@ -115,7 +112,23 @@ pub(super) fn relations(a: &AccessEv<'_>, b: &AccessEv<'_>, config: &Config) -> 
     out
 }
 
-pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<Job> {
+/// Work units one candidate pair costs (about 30 microseconds: the rules
+/// that decide pairs by form look at both accesses' terms).
+pub(super) const PAIR_WORK: u64 = 200;
+
+/// The jobs of a kernel, and whether every pair was looked at: the candidate
+/// pairs are work too (`PAIR_WORK` each, against `--kernel-rlimit`), and a
+/// kernel with thousands of accesses stops generating when its budget is
+/// spent, rather than running for minutes.
+pub(super) struct Jobs {
+    pub(super) jobs: Vec<Job>,
+    /// Work units spent looking at pairs.
+    pub(super) work: u64,
+    /// Some pairs were not looked at.
+    pub(super) cut: bool,
+}
+
+pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Jobs {
     // Threads of one block differ in `threadIdx.x` when the block is 1-D.
     let used = used_dims(kernel, config);
     let one_d = match config.block {
@@ -140,8 +153,15 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
         Some([b, 1, 1]) if b <= 1024 => trace.accesses.iter().map(|a| lane_table(a, b)).collect(),
         _ => vec![None; n],
     };
-    for i in 0..n {
+    let mut work = 0u64;
+    let mut cut = false;
+    'pairs: for i in 0..n {
         for j in i..n {
+            work += PAIR_WORK;
+            if work > config.kernel_rlimit {
+                cut = true;
+                break 'pairs;
+            }
             let (a, b) = (&trace.accesses[i], &trace.accesses[j]);
             if !writes(a) && !writes(b) {
                 continue;
@@ -244,7 +264,7 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Vec<J
     };
     let mut sized: Vec<(usize, Job)> = jobs.into_iter().map(|j| (size(&j), j)).collect();
     sized.sort_by_key(|(size, _)| *size);
-    sized.into_iter().map(|(_, j)| j).collect()
+    Jobs { jobs: sized.into_iter().map(|(_, j)| j).collect(), work, cut }
 }
 
 /// The address term of an access: the offset for objects compared by
@@ -254,68 +274,6 @@ pub(super) fn address(ev: &AccessEv<'_>, absolute: bool) -> T {
         return ev.offset.clone();
     }
     t::add(&ev.base, &ev.offset)
-}
-
-/// Whether synchronisation of this scope orders two threads in this relation.
-pub(super) fn covers(scope: Scope, r: Relation) -> bool {
-    match scope {
-        Scope::Device | Scope::System => true,
-        Scope::Block => r != Relation::InterBlock,
-        Scope::Warp => matches!(r, Relation::IntraWarp | Relation::IntraWarpApart(_)),
-    }
-}
-
-/// The query of a pair, for the given relations.
-pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relation], trace: &Trace<'_>) -> Query {
-    let absolute = may_alias(a, b).unwrap_or(true);
-    let mut same = vec![Link::Eq(a.counts.grid.clone(), b.counts.grid.clone())];
-    let mut cases = Vec::new();
-    for r in relations {
-        let links = match r {
-            Relation::InterBlock => Vec::new(),
-            Relation::IntraBlock | Relation::SameBlock => vec![block_link(a, b)],
-            Relation::IntraWarp | Relation::IntraWarpApart(_) => {
-                vec![block_link(a, b), Link::Eq(a.counts.warp.clone(), b.counts.warp.clone())]
-            }
-        };
-        let mut links = links;
-        for (g, x, y) in group_counts(a, b, *r, trace) {
-            links.push(Link::Or(vec![Link::Group(g, false), Link::Eq(x.clone(), y.clone())]));
-        }
-        cases.push((*r, links));
-    }
-    // The block link, when every relation has it, goes to `same`.
-    if cases.iter().all(|(_, links)| !links.is_empty()) {
-        same.push(block_link(a, b));
-        cases.iter_mut().for_each(|(_, links)| {
-            links.remove(0);
-        });
-    }
-    // Elements of one size at offsets `ext(e) * size` overlap exactly when
-    // their indices are equal: saying so spares the solver the step from
-    // byte ranges to indices (it decides stride-loop collisions from the
-    // indices). The equality follows from the overlap, so no model is lost.
-    if let (Some((x, sx, cx)), Some((y, sy, cy))) = (shape::scaled_index(&a.offset), shape::scaled_index(&b.offset)) {
-        let size = u128::from(a.access.size);
-        if !absolute && sx == sy && cx == cy && cx == size && a.access.size == b.access.size && x.width == y.width {
-            same.push(Link::Eq(x.clone(), y.clone()));
-        }
-    }
-    if !absolute {
-        same.extend(rows::row_links(a, b, &trace.abstractions.products));
-    }
-    let (mut one, mut two) = (vec![a.guard.clone()], vec![b.guard.clone()]);
-    shape::scale_facts(&a.offset, &mut one);
-    shape::scale_facts(&b.offset, &mut two);
-    Query {
-        one,
-        two,
-        same,
-        overlap: Some((address(a, absolute), a.access.size.max(1), address(b, absolute), b.access.size.max(1))),
-        apart: relations.iter().flat_map(|r| apart(a, b, *r, trace).into_iter().map(|links| (*r, links))).collect(),
-        cases,
-        abstractions: Abstractions::default(),
-    }
 }
 
 /// A barrier's guard whose only per-thread values are the iteration numbers
@@ -328,21 +286,4 @@ fn uniform_guard(ev: &BarrierEv) -> bool {
     leaves.iter().all(|(leaf, width)| {
         !leaf.per_thread() || ev.iterations.iter().any(|k| k.width == *width && k.node == t::Node::Leaf(*leaf))
     })
-}
-
-pub(super) fn divergence_query(ev: &BarrierEv) -> Query {
-    Query {
-        one: vec![ev.guard.clone()],
-        two: vec![t::not(&ev.guard)],
-        same: ev.iterations.iter().map(|k| Link::Eq(k.clone(), k.clone())).collect(),
-        overlap: None,
-        apart: Vec::new(),
-        cases: match ev.kind {
-            BarrierKind::Grid => vec![(Relation::SameBlock, Vec::new()), (Relation::InterBlock, Vec::new())],
-            BarrierKind::Block => vec![(Relation::SameBlock, Vec::new())],
-            BarrierKind::Warp => vec![(Relation::IntraWarp, Vec::new())],
-            BarrierKind::Group(g) => vec![(Relation::SameBlock, vec![Link::Group(g, true)])],
-        },
-        abstractions: Abstractions::default(),
-    }
 }

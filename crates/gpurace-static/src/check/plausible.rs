@@ -23,13 +23,13 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use gpurace_core::arith;
 use gpurace_core::eval::Valuation;
 use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
-use gpurace_core::{Origin, Site};
+use gpurace_core::{Holds, Origin, Site};
 use gpurace_ir::{Kernel, Program, Type};
 
-use super::segments::{Segments, SEGMENTS};
-use super::witness::Eval;
+use super::concrete::Eval;
+use super::segments::{trace_terms, Segments, SEGMENTS};
 use crate::config::Config;
-use crate::smt::{Assignment, Link};
+use crate::smt::{Assignment, Link, Query};
 use crate::trace::{AccessEv, Obj, Trace};
 
 /// Where an open value comes from, which decides what a race over it is.
@@ -107,7 +107,7 @@ impl Open {
         }
         // Dimensions the kernel does not read are 1 when nothing gives the
         // geometry (`common_facts`): not open.
-        let used = super::used_dims(kernel, config);
+        let used = super::facts::used_dims(kernel, config);
         for d in 0..3u8 {
             let i = usize::from(d);
             if config.block.is_none() && (d == 0 || used[i - 1]) {
@@ -406,16 +406,6 @@ fn leaf_width(trace: &Trace<'_>, leaf: Leaf) -> Option<u32> {
     found.into_iter().find(|(l, _)| *l == leaf).map(|(_, w)| w)
 }
 
-/// The terms of a trace that say what its threads do.
-pub(crate) fn trace_terms<'a>(trace: &'a Trace<'_>) -> impl Iterator<Item = &'a T> {
-    trace
-        .accesses
-        .iter()
-        .flat_map(|a| [&a.guard, &a.offset])
-        .chain(trace.barriers.iter().map(|b| &b.guard))
-        .chain(&trace.assumptions)
-}
-
 /// The parameters (and fields of struct parameters) that the kernel uses
 /// as sizes or counts: the bound of a per-thread value (`i < n`, `i >= n`,
 /// a loop's test) or a factor that scales one (`y * width`).
@@ -474,6 +464,105 @@ fn bound_params(t: &T) -> Option<Vec<Leaf>> {
             (Some(_), Some(_)) => None,
         },
         _ => None,
+    }
+}
+
+/// How a race depends on the open values, said for the report.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Holding {
+    pub(crate) holds: Holds,
+    pub(crate) condition: Option<String>,
+    /// The condition is over values the program computes and gpurace could
+    /// not: the race is only possible.
+    pub(crate) unmodelled: bool,
+    /// What an implausible race rests on.
+    pub(crate) rests_on: Option<String>,
+}
+
+impl Holding {
+    /// A race that needs `value` (a value no launch can have, in words); it
+    /// rests on `rests_on`, the same without the number.
+    pub(crate) fn implausible((value, rests_on): (String, String)) -> Holding {
+        Holding { holds: Holds::Implausible, condition: Some(value), unmodelled: false, rests_on: Some(rests_on) }
+    }
+}
+
+/// What a kernel's checks share: the open values, and the kernel's facts
+/// split into those that hold whatever the threads are (asserted), those
+/// that define a thread's values (asserted) and those that constrain a
+/// thread (part of what a counterexample breaks).
+pub(crate) struct Frame {
+    pub(crate) open: Open,
+    /// Facts over shared values only.
+    pub(crate) shared: Vec<T>,
+    /// Per-thread facts of both threads that constrain the thread.
+    pub(crate) per_thread: Vec<T>,
+    /// Per-thread facts that define trip counts, and exact products.
+    pub(crate) definitions: Vec<T>,
+    /// Products of shared values, exact.
+    pub(crate) shared_definitions: Vec<T>,
+    /// Per-thread leaves the facts define.
+    pub(crate) defined: HashSet<u32>,
+}
+
+impl Frame {
+    pub(crate) fn new(open: Open, trace: &Trace<'_>, one: &[T], two: &[T]) -> Frame {
+        let defining: HashSet<u64> =
+            trace.definitions.iter().filter_map(|i| trace.assumptions.get(*i)).map(|f| f.hash).collect();
+        let shared = one.iter().filter(|f| !f.deps.thread).cloned().collect();
+        let mut per_thread = Vec::new();
+        let mut definitions = Vec::new();
+        for f in two {
+            if defining.contains(&f.hash) {
+                definitions.push(f.clone());
+            } else {
+                per_thread.push(f.clone());
+            }
+        }
+        let mut shared_definitions = Vec::new();
+        let mut defined = trace.defined.clone();
+        for p in &trace.abstractions.products {
+            if let Node::Leaf(Leaf::Fresh(i)) = p.leaf.node {
+                defined.insert(i);
+            }
+            let exact = t::eq(&p.leaf, &t::mul(&p.x, &p.y));
+            if exact.deps.thread {
+                definitions.push(exact);
+            } else {
+                shared_definitions.push(exact);
+            }
+        }
+        let no = t::Deps::default();
+        for d in &trace.abstractions.grid_threads {
+            let wide = |l: Leaf| t::resize(&t::leaf(l, 32, no), 64, false);
+            let total = t::mul(&wide(Leaf::BlockDim(*d)), &wide(Leaf::GridDim(*d)));
+            shared_definitions.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
+        }
+        Frame { open, shared, per_thread, definitions, shared_definitions, defined }
+    }
+
+    /// The open values `q` depends on: those its terms mention, and those
+    /// the kernel-side values it mentions (and the launch geometry, part of
+    /// every witness) are bound to.
+    pub(crate) fn relevant(&self, q: &Query) -> BTreeSet<Leaf> {
+        let mut mentioned = BTreeSet::new();
+        let mut seen = HashSet::new();
+        for term in q.terms().into_iter().chain(&self.per_thread).chain(&self.definitions) {
+            t::leaves(term, &mut mentioned, &mut seen);
+        }
+        let mut out = BTreeSet::new();
+        for (leaf, _) in &mentioned {
+            if self.open.values.contains_key(leaf) {
+                out.insert(*leaf);
+            }
+        }
+        for (leaf, depends) in &self.open.depends {
+            let geometry = matches!(leaf, Leaf::BlockDim(_) | Leaf::GridDim(_));
+            if geometry || mentioned.iter().any(|(l, _)| l == leaf) {
+                out.extend(depends.iter().copied());
+            }
+        }
+        out
     }
 }
 

@@ -27,10 +27,11 @@ use gpurace_core::eval::Valuation;
 use gpurace_core::term::{self as t, CmpOp, Leaf, Node, T};
 use gpurace_core::Holds;
 
-use super::plausible::{Kind, Open};
-use super::solve::Worker;
-use crate::smt::{Answer, Assignment, Query};
-use crate::trace::Trace;
+use super::facts::timeout_ms;
+use super::lanes::Worker;
+use super::plausible::{Frame, Holding, Kind};
+use crate::config::Config;
+use crate::smt::{self, Answer, Assignment, Query};
 
 /// The largest threshold that is still "small" for a value: a race that
 /// needs more holds under a condition. A size or count of data: 1024 (a
@@ -66,8 +67,8 @@ const WORDING: Effort = Effort { rounds: 3, steps: 1, bisections: 3 };
 
 /// Checks per solver lane of each kind; a race left unchecked holds under
 /// the condition of its witness, and says so.
-pub(crate) const DECIDING_CHECKS: usize = 12;
-pub(crate) const WORDING_CHECKS: usize = 3;
+const DECIDING_CHECKS: usize = 12;
+const WORDING_CHECKS: usize = 3;
 /// Checks of races over computed values a lane may still make once one of
 /// them holds for every value.
 const AFTER_DECIDED: usize = 3;
@@ -105,6 +106,17 @@ fn shown<'f>(frame: &'f Frame, relevant: &BTreeSet<Leaf>) -> Vec<&'f super::plau
         .collect()
 }
 
+/// How many sizes from its threshold up a counterexample is looked for
+/// first (`Checks::round`).
+const NEAR: i128 = 1;
+
+/// `leaf <= max` for a kernel-side value.
+fn at_most(v: &super::plausible::KernelValue, max: i128) -> T {
+    let leaf = t::leaf(v.leaf, v.width, t::Deps::default());
+    let op = if v.signed { CmpOp::Sle } else { CmpOp::Ule };
+    t::cmp(op, &leaf, &t::constant_i(max, v.width))
+}
+
 /// `leaf >= min` for a kernel-side value.
 fn at_least(v: &super::plausible::KernelValue, min: i128) -> T {
     let leaf = t::leaf(v.leaf, v.width, t::Deps::default());
@@ -135,103 +147,45 @@ fn below(
         .min()
 }
 
-/// How a race depends on the open values, said for the report.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Holding {
-    pub(crate) holds: Holds,
-    pub(crate) condition: Option<String>,
-    /// The condition is over values the program computes and gpurace could
-    /// not: the race is only possible.
-    pub(crate) unmodelled: bool,
-    /// What an implausible race rests on.
-    pub(crate) rests_on: Option<String>,
+/// A lane's robustness checks: their solver, with only the shared facts
+/// below every check, and how many checks of each kind the lane may still
+/// make.
+pub(crate) struct Checks {
+    checker: Option<smt::Solver>,
+    /// Robustness checks this lane may still make: of races over values the
+    /// program computes (they decide whether the race counts), and of races
+    /// over inputs alone (they only word the condition).
+    robust_left: usize,
+    wording_left: usize,
+    /// This lane has found a race for every plausible value: the kernel
+    /// races, and later checks only word their conditions.
+    decided: bool,
 }
 
-impl Holding {
-    /// A race that needs `value` (a value no launch can have, in words); it
-    /// rests on `rests_on`, the same without the number.
-    pub(crate) fn implausible((value, rests_on): (String, String)) -> Holding {
-        Holding { holds: Holds::Implausible, condition: Some(value), unmodelled: false, rests_on: Some(rests_on) }
+impl Checks {
+    /// The checks of one lane; no solver when the site leaves no value open.
+    pub(crate) fn new(config: &Config, frame: &Frame, block_dims_used: [bool; 3]) -> Checks {
+        let checker = (!frame.open.is_empty()).then(|| {
+            let mut checker =
+                smt::Solver::new(config.solver, config.query_rlimit / 5, timeout_ms(config), &config.debug);
+            checker.block_dims_used = block_dims_used;
+            checker.block = config.block;
+            checker.assert_common(&frame.shared, &[]);
+            checker.stage = "robust";
+            checker
+        });
+        Checks { checker, robust_left: DECIDING_CHECKS, wording_left: WORDING_CHECKS, decided: false }
+    }
+
+    /// The work units the checks' solver spent.
+    pub(crate) fn work(&self) -> u64 {
+        self.checker.as_ref().map_or(0, |c| c.work())
     }
 }
 
-/// What a kernel's checks share: the open values, and the kernel's facts
-/// split into those that hold whatever the threads are (asserted), those
-/// that define a thread's values (asserted) and those that constrain a
-/// thread (part of what a counterexample breaks).
-pub(crate) struct Frame {
-    pub(crate) open: Open,
-    /// Facts over shared values only.
-    pub(crate) shared: Vec<T>,
-    /// Per-thread facts of both threads that constrain the thread.
-    pub(crate) per_thread: Vec<T>,
-    /// Per-thread facts that define trip counts, and exact products.
-    pub(crate) definitions: Vec<T>,
-    /// Products of shared values, exact.
-    pub(crate) shared_definitions: Vec<T>,
-    /// Per-thread leaves the facts define.
-    pub(crate) defined: HashSet<u32>,
-}
-
-impl Frame {
-    pub(crate) fn new(open: Open, trace: &Trace<'_>, one: &[T], two: &[T]) -> Frame {
-        let defining: HashSet<u64> =
-            trace.definitions.iter().filter_map(|i| trace.assumptions.get(*i)).map(|f| f.hash).collect();
-        let shared = one.iter().filter(|f| !f.deps.thread).cloned().collect();
-        let mut per_thread = Vec::new();
-        let mut definitions = Vec::new();
-        for f in two {
-            if defining.contains(&f.hash) {
-                definitions.push(f.clone());
-            } else {
-                per_thread.push(f.clone());
-            }
-        }
-        let mut shared_definitions = Vec::new();
-        let mut defined = trace.defined.clone();
-        for p in &trace.abstractions.products {
-            if let Node::Leaf(Leaf::Fresh(i)) = p.leaf.node {
-                defined.insert(i);
-            }
-            let exact = t::eq(&p.leaf, &t::mul(&p.x, &p.y));
-            if exact.deps.thread {
-                definitions.push(exact);
-            } else {
-                shared_definitions.push(exact);
-            }
-        }
-        let no = t::Deps::default();
-        for d in &trace.abstractions.grid_threads {
-            let wide = |l: Leaf| t::resize(&t::leaf(l, 32, no), 64, false);
-            let total = t::mul(&wide(Leaf::BlockDim(*d)), &wide(Leaf::GridDim(*d)));
-            shared_definitions.push(t::eq(&t::leaf(Leaf::GridThreads(*d), 64, no), &total));
-        }
-        Frame { open, shared, per_thread, definitions, shared_definitions, defined }
-    }
-
-    /// The open values `q` depends on: those its terms mention, and those
-    /// the kernel-side values it mentions (and the launch geometry, part of
-    /// every witness) are bound to.
-    pub(crate) fn relevant(&self, q: &Query) -> BTreeSet<Leaf> {
-        let mut mentioned = BTreeSet::new();
-        let mut seen = HashSet::new();
-        for term in q.terms().into_iter().chain(&self.per_thread).chain(&self.definitions) {
-            t::leaves(term, &mut mentioned, &mut seen);
-        }
-        let mut out = BTreeSet::new();
-        for (leaf, _) in &mentioned {
-            if self.open.values.contains_key(leaf) {
-                out.insert(*leaf);
-            }
-        }
-        for (leaf, depends) in &self.open.depends {
-            let geometry = matches!(leaf, Leaf::BlockDim(_) | Leaf::GridDim(_));
-            if geometry || mentioned.iter().any(|(l, _)| l == leaf) {
-                out.extend(depends.iter().copied());
-            }
-        }
-        out
-    }
+/// The work of a lane's checks' solver, when it has one.
+fn checker_work(checker: &Option<smt::Solver>) -> u64 {
+    checker.as_ref().map_or(0, |c| c.work())
 }
 
 /// What one check is about: a race query, the open values it depends on,
@@ -255,11 +209,11 @@ enum Outcome {
     Undecided,
 }
 
-impl Worker<'_, '_> {
+impl Checks {
     /// How the race of `q` (a race query for one relation, with its strict
     /// facts) whose checked model is `witness` depends on the open values.
-    pub(crate) fn holding(&mut self, q: &Query, witness: &Assignment) -> Holding {
-        let Some(frame) = self.frame else { return Holding::default() };
+    pub(crate) fn holding(&mut self, w: &mut Worker<'_>, q: &Query, witness: &Assignment) -> Holding {
+        let Some(frame) = w.frame else { return Holding::default() };
         let relevant = frame.relevant(q);
         if relevant.is_empty() {
             return Holding::default();
@@ -268,21 +222,23 @@ impl Worker<'_, '_> {
         let inputs = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Input));
         let (left, effort) =
             if unmodelled { (&mut self.robust_left, DECIDE) } else { (&mut self.wording_left, WORDING) };
-        if *left == 0 {
+        // The checks are work of the kernel's lane like its queries: once its
+        // budget is spent, no more (a kernel's time is bounded by its work).
+        if *left == 0 || w.work() + checker_work(&self.checker) > w.budget {
             let condition = format!(
                 "with {}; gpurace did not check other values (the kernel's budget for such checks is spent)",
-                self.describe(frame, witness, &relevant)
+                describe(frame, witness, &relevant)
             );
             return Holding { holds: Holds::Conditional, condition: Some(condition), unmodelled, rests_on: None };
         }
         *left -= 1;
-        let stage = std::mem::replace(&mut self.solver.stage, "robust");
+        let stage = std::mem::replace(&mut w.solver.stage, "robust");
         let subject = Subject { frame, q, relevant: &relevant, fix_inputs: false, effort };
-        let every = self.forall(&subject, witness);
+        let every = self.forall(w, &subject, witness);
         let holding = match every {
             Outcome::Every(thresholds) => Holding {
                 holds: Holds::EveryValue,
-                condition: Some(self.every_text(frame, &relevant, &thresholds)),
+                condition: Some(every_text(frame, &relevant, &thresholds)),
                 unmodelled: false,
                 rests_on: None,
             },
@@ -291,11 +247,14 @@ impl Worker<'_, '_> {
                 // those inputs, whatever gpurace could not compute.
                 let over_unmodelled = unmodelled
                     && !(inputs
-                        && matches!(self.forall(&Subject { fix_inputs: true, ..subject }, witness), Outcome::Every(_)));
+                        && matches!(
+                            self.forall(w, &Subject { fix_inputs: true, ..subject }, witness),
+                            Outcome::Every(_)
+                        ));
                 let condition = format!(
                     "with {}, not for every value: not with {}",
-                    self.describe(frame, witness, &relevant),
-                    self.describe(frame, &cex, &relevant)
+                    describe(frame, witness, &relevant),
+                    describe(frame, &cex, &relevant)
                 );
                 Holding {
                     holds: Holds::Conditional,
@@ -308,13 +267,13 @@ impl Worker<'_, '_> {
                 holds: Holds::Conditional,
                 condition: Some(format!(
                     "with {}; gpurace could not decide whether other values have it",
-                    self.describe(frame, witness, &relevant)
+                    describe(frame, witness, &relevant)
                 )),
                 unmodelled,
                 rests_on: None,
             },
         };
-        self.solver.stage = stage;
+        w.solver.stage = stage;
         // Once the lane has a race for every value, the kernel races: a few
         // more checks word its other races (ScoR's reduction, twenty
         // template instantiations, spent half its solver time here).
@@ -328,14 +287,20 @@ impl Worker<'_, '_> {
     /// Whether the race of the subject holds for every plausible value of the
     /// open values (the inputs among them fixed to the witness's when
     /// `fix_inputs`), with the witness's threads.
-    fn forall(&mut self, subject: &Subject<'_>, witness: &Assignment) -> Outcome {
+    fn forall(&mut self, w: &mut Worker<'_>, subject: &Subject<'_>, witness: &Assignment) -> Outcome {
         let Some(mut checker) = self.checker.take() else { return Outcome::Undecided };
-        let outcome = self.forall_with(&mut checker, subject, witness);
+        let outcome = self.forall_with(w, &mut checker, subject, witness);
         self.checker = Some(checker);
         outcome
     }
 
-    fn forall_with(&mut self, checker: &mut crate::smt::Solver<'_>, s: &Subject<'_>, witness: &Assignment) -> Outcome {
+    fn forall_with(
+        &mut self,
+        w: &mut Worker<'_>,
+        checker: &mut crate::smt::Solver,
+        s: &Subject<'_>,
+        witness: &Assignment,
+    ) -> Outcome {
         let (frame, relevant, effort) = (s.frame, s.relevant, s.effort);
         let mut thresholds: BTreeMap<Leaf, i128> = BTreeMap::new();
         let mut witness = Box::new(witness.clone());
@@ -345,7 +310,10 @@ impl Worker<'_, '_> {
         let mut raised = 0;
         let mut found = false;
         for _ in 0..effort.rounds {
-            match self.round(checker, s, &witness, &thresholds) {
+            if w.work() + checker.work() > w.budget {
+                return Outcome::Undecided;
+            }
+            match self.round(w, checker, s, &witness, &thresholds) {
                 Round::Every => {
                     found = true;
                     break;
@@ -382,16 +350,16 @@ impl Worker<'_, '_> {
         if let Some((leaf, mut low)) = jumped {
             let mut high = thresholds[&leaf];
             for _ in 0..effort.bisections {
-                if low >= high {
+                if low >= high || w.work() + checker.work() > w.budget {
                     break;
                 }
                 let mid = low + (high - low) / 2;
                 let mut trial = thresholds.clone();
                 trial.insert(leaf, mid);
-                match self.round(checker, s, &witness, &trial) {
+                match self.round(w, checker, s, &witness, &trial) {
                     Round::Every => high = mid,
                     // Other threads race at the lower value: try them once.
-                    Round::RaceAt(other) => match self.round(checker, s, &other, &trial) {
+                    Round::RaceAt(other) => match self.round(w, checker, s, &other, &trial) {
                         Round::Every => {
                             high = mid;
                             witness = other;
@@ -410,7 +378,8 @@ impl Worker<'_, '_> {
     /// `thresholds`), or one with or without a race at its values.
     fn round(
         &mut self,
-        checker: &mut crate::smt::Solver<'_>,
+        w: &mut Worker<'_>,
+        checker: &mut crate::smt::Solver,
         s: &Subject<'_>,
         witness: &Assignment,
         thresholds: &BTreeMap<Leaf, i128>,
@@ -423,6 +392,33 @@ impl Worker<'_, '_> {
             }
         }
         let negative: Vec<(T, u8)> = frame.per_thread.iter().flat_map(|f| [(f.clone(), 1), (f.clone(), 2)]).collect();
+        // A counterexample at the thresholds first: the least sizes are
+        // where a race starts to hold, and a solver's model of the unbounded
+        // question is any value at all (Bitwuzla's are often far from the
+        // boundary, each a race of other threads, and the rounds ran out
+        // before a threshold was found: `plausible/truth_param.racy`).
+        let near: Vec<(T, u8)> = frame
+            .open
+            .kernel
+            .iter()
+            .filter(|v| v.size)
+            .map(|v| (at_most(v, thresholds.get(&v.leaf).copied().unwrap_or(1) + NEAR - 1), 1))
+            .collect();
+        // Near the thresholds first: a counterexample with no race at all
+        // there is the threshold's; one where other threads race does not
+        // end the round, which asks the unbounded question too (a size where
+        // no thread races may lie far above: a multiple of the block).
+        let mut raced = None;
+        if !near.is_empty() {
+            let mut bounded = positive.clone();
+            bounded.extend(near);
+            if let Answer::Sat(cex) = checker.refute(q, &bounded, &negative) {
+                match self.race_at(w, s, &cex) {
+                    Round::RaceAt(other) => raced = Some(other),
+                    round => return round,
+                }
+            }
+        }
         let cex = match checker.refute(q, &positive, &negative) {
             // Only when some value keeps what the check fixes: a witness's
             // values and thresholds that no launch has would make the claim
@@ -436,7 +432,17 @@ impl Worker<'_, '_> {
             Answer::Unknown(_) => return Round::Undecided,
             Answer::Sat(cex) => cex,
         };
-        // Is there a race at all with the counterexample's values?
+        match (self.race_at(w, s, &cex), raced) {
+            // Other threads race at both: the nearer is the next witness.
+            (Round::RaceAt(_), Some(near)) => Round::RaceAt(near),
+            (round, _) => round,
+        }
+    }
+
+    /// Whether a race exists at all with the counterexample's values of the
+    /// open values (and with which threads).
+    fn race_at(&mut self, w: &mut Worker<'_>, s: &Subject<'_>, cex: &Assignment) -> Round {
+        let (frame, q) = (s.frame, s.q);
         let mut at = q.clone();
         at.one.extend(frame.open.shared.iter().map(|(f, _)| f.clone()));
         for leaf in s.relevant {
@@ -444,45 +450,45 @@ impl Worker<'_, '_> {
             let value = t::constant(cex.leaf(*leaf, 0, *width), *width);
             at.one.push(t::eq(&t::leaf(*leaf, *width, t::Deps::default()), &value));
         }
-        let rlimit = self.rlimit;
-        self.solver.set_rlimit(rlimit / 5);
-        let answer = self.ask(&at);
-        self.solver.set_rlimit(rlimit);
+        let rlimit = w.rlimit;
+        w.solver.set_rlimit(rlimit / 5);
+        let answer = w.ask(&at);
+        w.solver.set_rlimit(rlimit);
         match answer {
-            Answer::Unsat => Round::NoRaceAt(cex),
+            Answer::Unsat => Round::NoRaceAt(Box::new(cex.clone())),
             Answer::Sat(other) => Round::RaceAt(other),
             Answer::Unknown(_) => Round::Undecided,
         }
     }
+}
 
-    /// `n` = 4, `blockDim.x` = 64, for the kernel-side values bound to the
-    /// relevant open values (or the open values themselves).
-    fn describe(&self, frame: &Frame, a: &Assignment, relevant: &BTreeSet<Leaf>) -> String {
-        let mut parts = Vec::new();
-        for v in shown(frame, relevant) {
-            parts.push(format!("`{}` = {}", v.name, frame.open.value(a, v.leaf, v.width, v.signed)));
-        }
-        if parts.is_empty() {
-            parts.push("the witness's values".into());
-        }
-        parts.join(", ")
+/// `n` = 4, `blockDim.x` = 64, for the kernel-side values bound to the
+/// relevant open values (or the open values themselves).
+fn describe(frame: &Frame, a: &Assignment, relevant: &BTreeSet<Leaf>) -> String {
+    let mut parts = Vec::new();
+    for v in shown(frame, relevant) {
+        parts.push(format!("`{}` = {}", v.name, frame.open.value(a, v.leaf, v.width, v.signed)));
     }
+    if parts.is_empty() {
+        parts.push("the witness's values".into());
+    }
+    parts.join(", ")
+}
 
-    fn every_text(&self, frame: &Frame, relevant: &BTreeSet<Leaf>, thresholds: &BTreeMap<Leaf, i128>) -> String {
-        let mut bounds = Vec::new();
-        let mut names = Vec::new();
-        for v in shown(frame, relevant) {
-            match thresholds.get(&v.leaf) {
-                Some(min) => bounds.push(format!("`{}` >= {min}", v.name)),
-                None => names.push(format!("`{}`", v.name)),
-            }
+fn every_text(frame: &Frame, relevant: &BTreeSet<Leaf>, thresholds: &BTreeMap<Leaf, i128>) -> String {
+    let mut bounds = Vec::new();
+    let mut names = Vec::new();
+    for v in shown(frame, relevant) {
+        match thresholds.get(&v.leaf) {
+            Some(min) => bounds.push(format!("`{}` >= {min}", v.name)),
+            None => names.push(format!("`{}`", v.name)),
         }
-        match (bounds.is_empty(), names.is_empty()) {
-            (true, true) => "for every plausible value of the values gpurace does not know".into(),
-            (true, false) => format!("for every plausible value of {}", names.join(", ")),
-            (false, true) => format!("for every {}", bounds.join(" and ")),
-            (false, false) => format!("for every {}, whatever {} is", bounds.join(" and "), names.join(", ")),
-        }
+    }
+    match (bounds.is_empty(), names.is_empty()) {
+        (true, true) => "for every plausible value of the values gpurace does not know".into(),
+        (true, false) => format!("for every plausible value of {}", names.join(", ")),
+        (false, true) => format!("for every {}", bounds.join(" and ")),
+        (false, false) => format!("for every {}, whatever {} is", bounds.join(" and "), names.join(", ")),
     }
 }
 

@@ -21,8 +21,7 @@ use std::sync::Arc;
 
 use gpurace_core::term::{self as t, BvOp, CmpOp, Node, T};
 
-use super::plausible::trace_terms;
-use super::witness::Eval;
+use super::concrete::Eval;
 use crate::smt::{Assignment, Link};
 use crate::trace::{AccessEv, Trace};
 
@@ -300,4 +299,14 @@ fn same_element(x: &T, sx: u128, y: &T, sy: u128) -> bool {
     let w = x.width;
     let d = t::bin(BvOp::Sub, &t::mul(x, &t::constant(sy, w)), &t::mul(y, &t::constant(sx, w)));
     constant_difference(&d, 0)
+}
+
+/// The terms of a trace that say what its threads do.
+pub(crate) fn trace_terms<'a>(trace: &'a Trace<'_>) -> impl Iterator<Item = &'a T> {
+    trace
+        .accesses
+        .iter()
+        .flat_map(|a| [&a.guard, &a.offset])
+        .chain(trace.barriers.iter().map(|b| &b.guard))
+        .chain(&trace.assumptions)
 }

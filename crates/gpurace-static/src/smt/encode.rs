@@ -1,23 +1,21 @@
-//! Terms to z3: each term is instantiated for thread 1 or thread 2 (a
-//! per-thread leaf becomes one solver constant per thread, a shared leaf one
-//! for both), thread relations become constraints on linear thread ids, and
-//! a model is read back as an assignment.
+//! The engine's terms, links and thread relations, encoded once for every
+//! backend: a per-thread leaf becomes one solver constant for each thread,
+//! a shared leaf one for both; thread relations and groups are links over
+//! linear thread ids, themselves engine terms; a model is read back as an
+//! assignment of leaves.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::Arc;
 
-use z3::ast::{Ast, Bool, Dynamic, BV};
-use z3::{Context, FuncDecl, Model, Sort};
+use gpurace_core::term::{self as t, BvOp, CmpOp, Deps, Leaf, Node, T};
 
-use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, Term, T};
-
+use super::backend::{Handle, Op};
 use super::query::{Assignment, Link, Query, Relation};
 use super::solver::Solver;
 use crate::trace::Group;
 
-impl<'c> Solver<'c> {
+impl Solver {
     /// The assertions of `q` for thread 1 and thread 2.
-    pub(super) fn encode(&mut self, q: &Query) -> Vec<Bool<'c>> {
+    pub(super) fn encode(&mut self, q: &Query) -> Vec<Handle> {
         let mut out = Vec::new();
         for f in &q.one {
             out.push(self.boolean(f, 1));
@@ -29,9 +27,13 @@ impl<'c> Solver<'c> {
             out.push(self.link(l));
         }
         if let Some((a, sa, b, sb)) = &q.overlap {
+            // [a, a + sa) and [b, b + sb) overlap iff a - b + sa - 1 < sa + sb - 1.
             let (x, y) = (self.bv(a, 1), self.bv(b, 2));
-            let diff = x.bvsub(&y).bvadd(&BV::from_u64(self.ctx, sa - 1, 64));
-            out.push(diff.bvult(&BV::from_u64(self.ctx, sa + sb - 1, 64)));
+            let d = self.mk(Op::Bv(BvOp::Sub), &[x, y]);
+            let k = self.backend_constant(u128::from(sa - 1), 64);
+            let d = self.mk(Op::Bv(BvOp::Add), &[d, k]);
+            let bound = self.backend_constant(u128::from(sa + sb - 1), 64);
+            out.push(self.mk(Op::Cmp(CmpOp::Ult), &[d, bound]));
         }
         let mut cases = Vec::new();
         for (r, eqs) in &q.cases {
@@ -40,13 +42,12 @@ impl<'c> Solver<'c> {
                 parts.push(self.link(l));
             }
             for (_, links) in q.apart.iter().filter(|(ra, _)| ra == r) {
-                let eqs: Vec<Bool<'c>> = links.iter().map(|(a, b)| self.term(a, 1)._eq(&self.term(b, 2))).collect();
-                parts.push(Bool::and(self.ctx, &eqs.iter().collect::<Vec<_>>()).not());
+                let same: Vec<Link> = links.iter().map(|(a, b)| Link::Eq(a.clone(), b.clone())).collect();
+                parts.push(self.link(&Link::Not(Box::new(Link::And(same)))));
             }
-            cases.push(Bool::and(self.ctx, &parts.iter().collect::<Vec<_>>()));
+            cases.push(self.mk(Op::And, &parts));
         }
-        let refs: Vec<&Bool<'c>> = cases.iter().collect();
-        out.push(Bool::or(self.ctx, &refs));
+        out.push(self.mk(Op::Or, &cases));
         if !q.cases.is_empty() {
             // Every relation is between two threads: some index differs.
             // Implied by each case, stated plainly so that the solver need
@@ -57,118 +58,134 @@ impl<'c> Solver<'c> {
         out
     }
 
-    fn distinct_threads(&mut self) -> Bool<'c> {
-        let mut differ = Vec::new();
-        for d in 0..3 {
-            for leaf in [Leaf::Tid(d), Leaf::Bid(d)] {
-                let (a, b) = (self.leaf(leaf, 32, 1), self.leaf(leaf, 32, 2));
-                differ.push(a._eq(&b).not());
-            }
-        }
-        Bool::or(self.ctx, &differ.iter().collect::<Vec<_>>())
+    fn distinct_threads(&mut self) -> Handle {
+        let no = Deps::default();
+        let differ: Vec<Link> = (0..3)
+            .flat_map(|d| [Leaf::Tid(d), Leaf::Bid(d)])
+            .map(|leaf| {
+                let l = t::leaf(leaf, 32, no);
+                Link::Not(Box::new(Link::Eq(l.clone(), l)))
+            })
+            .collect();
+        self.link(&Link::Or(differ))
     }
 
-    pub(super) fn link(&mut self, l: &Link) -> Bool<'c> {
+    pub(super) fn link(&mut self, l: &Link) -> Handle {
         match l {
             Link::Eq(a, b) => {
                 let (x, y) = (self.term(a, 1), self.term(b, 2));
-                x._eq(&y)
+                self.mk(Op::Eq, &[x, y])
             }
             Link::One(a) => self.boolean(a, 1),
             Link::Two(a) => self.boolean(a, 2),
             Link::Cmp(op, a, b) => {
                 let (x, y) = (self.bv(a, 1), self.bv(b, 2));
-                self.compare(*op, &x, &y)
+                self.mk(Op::Cmp(*op), &[x, y])
             }
-            Link::Not(l) => self.link(l).not(),
+            Link::Not(l) => {
+                let inner = self.link(l);
+                self.mk(Op::Not, &[inner])
+            }
             Link::Group(g, together) => {
                 let inside = self.group(*g);
                 if *together {
                     inside
                 } else {
-                    inside.not()
+                    self.mk(Op::Not, &[inside])
                 }
             }
             Link::And(parts) | Link::Or(parts) => {
-                let parts: Vec<Bool<'c>> = parts.iter().map(|p| self.link(p)).collect();
-                let refs: Vec<&Bool<'c>> = parts.iter().collect();
-                if matches!(l, Link::And(_)) {
-                    Bool::and(self.ctx, &refs)
-                } else {
-                    Bool::or(self.ctx, &refs)
-                }
+                let parts: Vec<Handle> = parts.iter().map(|p| self.link(p)).collect();
+                self.mk(if matches!(l, Link::And(_)) { Op::And } else { Op::Or }, &parts)
             }
         }
     }
 
-    /// Linear thread ids of both threads (64 bits) and whether they are in
-    /// one block.
-    pub(super) fn thread_ids(&mut self) -> (BV<'c>, BV<'c>, Bool<'c>) {
-        let ctx = self.ctx;
-        let dim: Vec<BV<'c>> =
-            (0..3).map(|d| self.leaf(Leaf::BlockDim(d), 32, 1).as_bv().unwrap().zero_ext(32)).collect();
-        let used = self.block_dims_used;
-        let lin = |s: &mut Solver<'c>, th: u8| {
-            let tid: Vec<BV<'c>> = (0..3).map(|d| s.leaf(Leaf::Tid(d), 32, th).as_bv().unwrap().zero_ext(32)).collect();
-            let mut lin = tid[0].clone();
-            if used[1] {
-                lin = lin.bvadd(&tid[1].bvmul(&dim[0]));
-            }
-            if used[2] {
-                lin = lin.bvadd(&tid[2].bvmul(&dim[0]).bvmul(&dim[1]));
-            }
-            lin
+    /// The linear thread id of a thread (64 bits), as an engine term: the
+    /// dimensions of `blockDim` that stay 1 are left out, which keeps it
+    /// linear when `blockDim.x` is symbolic.
+    fn linear_id(&self) -> T {
+        let no = Deps::default();
+        let wide = |l: Leaf| t::resize(&t::leaf(l, 32, no), 64, false);
+        let dim = |d: u8| match self.block {
+            Some(b) => t::constant(u128::from(b[usize::from(d)]), 64),
+            None => wide(Leaf::BlockDim(d)),
         };
-        let (l1, l2) = (lin(self, 1), lin(self, 2));
-        let same_block: Vec<Bool<'c>> = (0..3)
-            .map(|d| {
-                let a = self.leaf(Leaf::Bid(d), 32, 1);
-                let b = self.leaf(Leaf::Bid(d), 32, 2);
-                a._eq(&b)
-            })
-            .collect();
-        let same_block = Bool::and(ctx, &same_block.iter().collect::<Vec<_>>());
-        (l1, l2, same_block)
+        let mut lin = wide(Leaf::Tid(0));
+        if self.block_dims_used[1] {
+            lin = t::add(&lin, &t::mul(&wide(Leaf::Tid(1)), &dim(0)));
+        }
+        if self.block_dims_used[2] {
+            lin = t::add(&lin, &t::mul(&t::mul(&wide(Leaf::Tid(2)), &dim(0)), &dim(1)));
+        }
+        lin
     }
 
-    pub(super) fn group(&mut self, g: Group) -> Bool<'c> {
-        let ctx = self.ctx;
-        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
-        let (l1, l2, same_block) = self.thread_ids();
-        match g {
-            Group::Tile(n) => {
-                let n = c64(u64::from(n.max(1)));
-                Bool::and(ctx, &[&same_block, &l1.bvudiv(&n)._eq(&l2.bvudiv(&n))])
-            }
+    fn same_block() -> Link {
+        let bid = |d: u8| t::leaf(Leaf::Bid(d), 32, Deps::default());
+        Link::And((0..3).map(|d| Link::Eq(bid(d), bid(d))).collect())
+    }
+
+    /// Thread 1 and thread 2 agree on `lin / n`.
+    fn same_part(lin: &T, n: u64) -> Link {
+        let part = t::bin(BvOp::UDiv, lin, &t::constant(u128::from(n.max(1)), 64));
+        Link::Eq(part.clone(), part)
+    }
+
+    pub(super) fn group(&mut self, g: Group) -> Handle {
+        if let Some(h) = self.groups.get(&g) {
+            return *h;
+        }
+        let lin = self.linear_id();
+        let link = match g {
+            Group::Tile(n) => Link::And(vec![Self::same_block(), Self::same_part(&lin, u64::from(n))]),
             Group::Lanes(m) => {
-                let member = |l: &BV<'c>| c64(u64::from(m)).bvlshr(&l.bvurem(&c64(32))).bvand(&c64(1))._eq(&c64(1));
-                let same_warp = l1.bvudiv(&c64(32))._eq(&l2.bvudiv(&c64(32)));
-                Bool::and(ctx, &[&same_block, &same_warp, &member(&l1), &member(&l2)])
+                let c = |v: u64| t::constant(u128::from(v), 64);
+                let lane = t::bin(BvOp::URem, &lin, &c(32));
+                let member = t::eq(&t::bin(BvOp::And, &t::bin(BvOp::LShr, &c(u64::from(m)), &lane), &c(1)), &c(1));
+                Link::And(vec![
+                    Self::same_block(),
+                    Self::same_part(&lin, 32),
+                    Link::One(member.clone()),
+                    Link::Two(member),
+                ])
             }
-        }
+        };
+        let h = self.link(&link);
+        self.groups.insert(g, h);
+        h
     }
 
-    pub(super) fn relation(&mut self, rel: Relation) -> Bool<'c> {
-        let ctx = self.ctx;
-        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
-        let (l1, l2, same_block) = self.thread_ids();
-        let (w1, w2) = (l1.bvudiv(&c64(32)), l2.bvudiv(&c64(32)));
-        match rel {
-            Relation::InterBlock => same_block.not(),
-            Relation::IntraBlock => Bool::and(ctx, &[&same_block, &w1._eq(&w2).not()]),
-            Relation::IntraWarp => Bool::and(ctx, &[&same_block, &w1._eq(&w2), &l1._eq(&l2).not()]),
+    pub(super) fn relation(&mut self, rel: Relation) -> Handle {
+        if let Some(h) = self.relations.get(&rel) {
+            return *h;
+        }
+        let lin = self.linear_id();
+        let not = |l: Link| Link::Not(Box::new(l));
+        let link = match rel {
+            Relation::InterBlock => not(Self::same_block()),
+            Relation::IntraBlock => Link::And(vec![Self::same_block(), not(Self::same_part(&lin, 32))]),
+            Relation::IntraWarp => {
+                Link::And(vec![Self::same_block(), Self::same_part(&lin, 32), not(Link::Eq(lin.clone(), lin.clone()))])
+            }
             Relation::IntraWarpApart(g) => {
-                let (g1, g2) = (l1.bvudiv(&c64(u64::from(g.max(1)))), l2.bvudiv(&c64(u64::from(g.max(1)))));
-                Bool::and(ctx, &[&same_block, &w1._eq(&w2), &g1._eq(&g2).not()])
+                Link::And(vec![Self::same_block(), Self::same_part(&lin, 32), not(Self::same_part(&lin, u64::from(g)))])
             }
-            Relation::SameBlock => Bool::and(ctx, &[&same_block, &l1._eq(&l2).not()]),
-        }
+            Relation::SameBlock => Link::And(vec![Self::same_block(), not(Link::Eq(lin.clone(), lin.clone()))]),
+        };
+        let h = self.link(&link);
+        self.relations.insert(rel, h);
+        h
     }
 
-    pub(super) fn assignment(&mut self, model: &Model<'c>, q: &Query) -> Assignment {
+    /// The model of the last check that said `Sat`, as values of every leaf
+    /// `q` and the common facts mention, with the launch's geometry, and
+    /// the interpretation of unknown functions at the points they use.
+    pub(super) fn assignment(&mut self, q: &Query) -> Assignment {
         let mut leaves = BTreeSet::new();
         let mut seen = HashSet::new();
-        for term in q.terms().into_iter().chain(&self.common) {
+        let roots: Vec<T> = q.terms().into_iter().chain(&self.common).cloned().collect();
+        for term in &roots {
             t::leaves(term, &mut leaves, &mut seen);
         }
         for d in 0..3 {
@@ -179,16 +196,22 @@ impl<'c> Solver<'c> {
             let threads: &[u8] = if leaf.per_thread() { &[1, 2] } else { &[1] };
             for &th in threads {
                 let c = self.leaf(leaf, width, th);
-                if let Some(v) = model.eval(&c, true).and_then(|v| value_of(&v)) {
+                if let Some(v) = self.backend.value(c) {
                     out.values.insert((leaf, usize::from(th - 1)), v);
                 }
             }
         }
-        // Interpretations of unknown functions at the points the witness uses.
+        // Functions occur anywhere: float operations over inputs and
+        // external functions under exact terms too.
         let mut ufs = Vec::new();
         let mut seen = HashSet::new();
-        for term in q.terms().into_iter().chain(&self.common) {
-            collect_ufs(term, &mut ufs, &mut seen);
+        for term in &roots {
+            t::visit(term, &mut seen, &mut |n| {
+                if matches!(n.node, Node::Uf(..)) {
+                    ufs.push(n.clone());
+                }
+                true
+            });
         }
         for uf in ufs {
             for th in [1u8, 2] {
@@ -200,11 +223,11 @@ impl<'c> Solver<'c> {
                 let arg_values: Option<Vec<u128>> = args
                     .iter()
                     .map(|a| {
-                        let v = self.term(a, th);
-                        model.eval(&v, true).and_then(|v| value_of(&v))
+                        let v = self.bv(a, th);
+                        self.backend.value(v)
                     })
                     .collect();
-                if let (Some(arg_values), Some(v)) = (arg_values, model.eval(&app, true).and_then(|v| value_of(&v))) {
+                if let (Some(arg_values), Some(v)) = (arg_values, self.backend.value(app)) {
                     out.functions.insert((name.clone(), arg_values), v);
                 }
             }
@@ -212,9 +235,9 @@ impl<'c> Solver<'c> {
         out
     }
 
-    pub(super) fn leaf(&mut self, leaf: Leaf, width: u32, th: u8) -> Dynamic<'c> {
+    pub(super) fn leaf(&mut self, leaf: Leaf, width: u32, th: u8) -> Handle {
         if let (Leaf::BlockDim(d), Some(block), 1..=64) = (leaf, self.block, width) {
-            return Dynamic::from_ast(&BV::from_u64(self.ctx, u64::from(block[usize::from(d)]), width));
+            return self.backend_constant(u128::from(block[usize::from(d)]), width);
         }
         let name = match leaf {
             Leaf::Tid(d) => format!("threadIdx.{}@{th}", dim(d)),
@@ -227,104 +250,128 @@ impl<'c> Solver<'c> {
             Leaf::Fresh(i) => format!("v{i}@{th}"),
             Leaf::Host(i) => format!("host{i}"),
         };
-        if width == 0 {
-            Dynamic::from_ast(&Bool::new_const(self.ctx, name))
-        } else {
-            Dynamic::from_ast(&BV::new_const(self.ctx, name, width))
-        }
+        let h = self.backend.var(&name, width);
+        self.widths.insert(h, width);
+        h
     }
 
-    /// `x op y` on bit-vectors (of one thread, or of thread 1 against 2).
-    fn compare(&self, op: CmpOp, x: &BV<'c>, y: &BV<'c>) -> Bool<'c> {
-        match op {
-            CmpOp::Eq => x._eq(y),
-            CmpOp::Ult => x.bvult(y),
-            CmpOp::Ule => x.bvule(y),
-            CmpOp::Slt => x.bvslt(y),
-            CmpOp::Sle => x.bvsle(y),
-            CmpOp::SMulFits => Bool::and(self.ctx, &[&x.bvmul_no_overflow(y, true), &x.bvmul_no_underflow(y)]),
-        }
+    pub(super) fn boolean(&mut self, f: &T, th: u8) -> Handle {
+        self.term(&t::to_bool(f), th)
     }
 
-    pub(super) fn boolean(&mut self, f: &T, th: u8) -> Bool<'c> {
-        let d = self.term(&t::to_bool(f), th);
-        d.as_bool().expect("a boolean term")
+    pub(super) fn bv(&mut self, f: &T, th: u8) -> Handle {
+        self.term(&t::to_bv(f), th)
     }
 
-    pub(super) fn bv(&mut self, f: &T, th: u8) -> BV<'c> {
-        let d = self.term(&t::to_bv(f), th);
-        d.as_bv().expect("a bit-vector term")
-    }
-
-    /// The z3 term of `term` for thread `th` (1 or 2).
-    pub fn term(&mut self, term: &T, th: u8) -> Dynamic<'c> {
+    /// The solver term of `term` for thread `th` (1 or 2).
+    pub fn term(&mut self, term: &T, th: u8) -> Handle {
         let th = if term.deps.thread { th } else { 1 };
-        let key = (Arc::as_ptr(term), th);
-        if let Some((_, d)) = self.memo.get(&key) {
-            return d.clone();
+        let key = (std::sync::Arc::as_ptr(term), th);
+        if let Some((_, h)) = self.memo.get(&key) {
+            return *h;
         }
-        let ctx = self.ctx;
         let w = term.width;
-        let d = match &term.node {
-            Node::Bool(b) => Dynamic::from_ast(&Bool::from_bool(ctx, *b)),
-            Node::Const(v) => Dynamic::from_ast(&constant(ctx, *v, w)),
+        let h = match &term.node {
+            Node::Bool(b) => self.backend_constant(u128::from(*b), 0),
+            Node::Const(v) => self.backend_constant(*v, w),
             Node::Leaf(l) => self.leaf(*l, w, th),
-            Node::Not(a) => Dynamic::from_ast(&self.boolean(a, th).not()),
-            Node::And(a, b) => {
-                let (x, y) = (self.boolean(a, th), self.boolean(b, th));
-                Dynamic::from_ast(&Bool::and(ctx, &[&x, &y]))
+            Node::Not(a) => {
+                let x = self.boolean(a, th);
+                self.mk(Op::Not, &[x])
             }
-            Node::Or(a, b) => {
+            Node::And(a, b) | Node::Or(a, b) => {
                 let (x, y) = (self.boolean(a, th), self.boolean(b, th));
-                Dynamic::from_ast(&Bool::or(ctx, &[&x, &y]))
+                self.mk(if matches!(term.node, Node::And(..)) { Op::And } else { Op::Or }, &[x, y])
             }
             Node::Ite(c, a, b) => {
                 let c = self.boolean(c, th);
                 let (x, y) = (self.term(a, th), self.term(b, th));
-                c.ite(&x, &y)
+                self.mk(Op::Ite, &[c, x, y])
             }
             Node::Bin(op, a, b) => {
                 let (x, y) = (self.bv(a, th), self.bv(b, th));
-                Dynamic::from_ast(&match op {
-                    BvOp::Add => x.bvadd(&y),
-                    BvOp::Sub => x.bvsub(&y),
-                    BvOp::Mul => x.bvmul(&y),
-                    BvOp::UDiv => x.bvudiv(&y),
-                    BvOp::SDiv => x.bvsdiv(&y),
-                    BvOp::URem => x.bvurem(&y),
-                    BvOp::SRem => x.bvsrem(&y),
-                    BvOp::Shl => x.bvshl(&y),
-                    BvOp::LShr => x.bvlshr(&y),
-                    BvOp::AShr => x.bvashr(&y),
-                    BvOp::And => x.bvand(&y),
-                    BvOp::Or => x.bvor(&y),
-                    BvOp::Xor => x.bvxor(&y),
-                })
+                self.mk(Op::Bv(*op), &[x, y])
             }
             Node::Cmp(op, a, b) => {
                 let (x, y) = (self.bv(a, th), self.bv(b, th));
-                Dynamic::from_ast(&self.compare(*op, &x, &y))
+                self.mk(Op::Cmp(*op), &[x, y])
             }
             Node::Ext(signed, a) => {
                 let x = self.bv(a, th);
-                let by = w - a.width;
-                Dynamic::from_ast(&if *signed { x.sign_ext(by) } else { x.zero_ext(by) })
+                let by = w - self.widths[&x];
+                self.mk(Op::Extend(*signed, by), &[x])
             }
-            Node::Trunc(a) => Dynamic::from_ast(&self.bv(a, th).extract(w - 1, 0)),
+            Node::Trunc(a) => {
+                let x = self.bv(a, th);
+                self.mk(Op::Extract(w - 1, 0), &[x])
+            }
             Node::Uf(name, args) => {
-                let values: Vec<BV<'c>> = args.iter().map(|a| self.bv(a, th)).collect();
-                let widths: Vec<u32> = args.iter().map(|a| a.width.max(1)).collect();
-                let f = self.functions.entry((name.clone(), widths.clone(), w)).or_insert_with(|| {
-                    let domain: Vec<Sort<'c>> = widths.iter().map(|w| Sort::bitvector(ctx, *w)).collect();
-                    let domain: Vec<&Sort<'c>> = domain.iter().collect();
-                    FuncDecl::new(ctx, format!("{name}/{}", args.len()), &domain, &Sort::bitvector(ctx, w))
-                });
-                let args: Vec<&dyn Ast<'c>> = values.iter().map(|v| v as &dyn Ast<'c>).collect();
-                f.apply(&args)
+                let values: Vec<Handle> = args.iter().map(|a| self.bv(a, th)).collect();
+                let domain: Vec<u32> = values.iter().map(|v| self.widths[v]).collect();
+                let h = self.backend.apply(name, &domain, w, &values);
+                self.widths.insert(h, w);
+                h
             }
         };
-        self.memo.insert(key, (term.clone(), d.clone()));
-        d
+        self.memo.insert(key, (term.clone(), h));
+        h
+    }
+
+    pub(super) fn backend_constant(&mut self, value: u128, width: u32) -> Handle {
+        let h = self.backend.constant(value, width);
+        self.widths.insert(h, width);
+        h
+    }
+
+    /// `op` over `args`, with the operands' widths checked first (a backend
+    /// may abort the process on an ill-sorted term; a panic here is caught
+    /// per kernel): the result's width is recorded.
+    pub(super) fn mk(&mut self, op: Op, args: &[Handle]) -> Handle {
+        let width = |h: &Handle| self.widths.get(h).copied();
+        let ws: Vec<u32> = args.iter().map(|h| width(h).expect("an encoded operand")).collect();
+        let result = match op {
+            Op::Not | Op::And | Op::Or => {
+                assert!(ws.iter().all(|w| *w == 0), "truth-valued operands of {op:?}: {ws:?}");
+                0
+            }
+            Op::Ite => {
+                assert!(ws.len() == 3 && ws[0] == 0 && ws[1] == ws[2], "operands of an ite: {ws:?}");
+                ws[1]
+            }
+            Op::Eq => {
+                assert!(ws.len() == 2 && ws[0] == ws[1], "operands of an equality: {ws:?}");
+                0
+            }
+            Op::Bv(_) | Op::Cmp(_) => {
+                assert!(ws.len() == 2 && ws[0] == ws[1] && ws[0] > 0, "operands of {op:?}: {ws:?}");
+                if matches!(op, Op::Bv(_)) {
+                    ws[0]
+                } else {
+                    0
+                }
+            }
+            Op::Extend(_, by) => {
+                assert!(ws.len() == 1 && ws[0] > 0, "operand of an extension: {ws:?}");
+                ws[0] + by
+            }
+            Op::Extract(hi, lo) => {
+                assert!(ws.len() == 1 && hi < ws[0] && lo <= hi, "operand of an extraction: {ws:?}");
+                hi - lo + 1
+            }
+        };
+        if matches!(op, Op::And | Op::Or) && args.len() < 2 {
+            // Some backends want two operands at least.
+            return match args.first() {
+                Some(h) => *h,
+                None => self.backend_constant(u128::from(op == Op::And), 0),
+            };
+        }
+        if let Op::Extend(_, 0) = op {
+            return args[0];
+        }
+        let h = self.backend.op(op, args);
+        self.widths.insert(h, result);
+        h
     }
 }
 
@@ -332,35 +379,94 @@ pub(super) fn dim(d: u8) -> char {
     ['x', 'y', 'z'][usize::from(d.min(2))]
 }
 
-pub(super) fn constant<'c>(ctx: &'c Context, v: u128, w: u32) -> BV<'c> {
-    if w <= 64 {
-        BV::from_u64(ctx, v as u64, w)
-    } else {
-        let hi = BV::from_u64(ctx, (v >> 64) as u64, w - 64);
-        hi.concat(&BV::from_u64(ctx, v as u64, 64))
-    }
-}
+#[cfg(test)]
+mod tests {
+    use gpurace_core::term::{self as t, Deps, Leaf, T};
 
-pub(super) fn value_of(d: &Dynamic<'_>) -> Option<u128> {
-    if let Some(b) = d.as_bool() {
-        return b.as_bool().map(u128::from);
-    }
-    let bv = d.as_bv()?;
-    if bv.get_size() <= 64 {
-        return bv.as_u64().map(u128::from);
-    }
-    let lo = bv.extract(63, 0).simplify().as_u64()?;
-    let hi = bv.extract(bv.get_size() - 1, 64).simplify().as_u64()?;
-    Some((u128::from(hi) << 64) | u128::from(lo))
-}
+    use super::super::query::{relation_holds, Answer, Link, Query, Relation};
+    use super::super::solver::Solver;
+    use crate::config::{SolverDebug, SolverKind};
 
-pub(super) fn collect_ufs(term: &T, out: &mut Vec<T>, seen: &mut HashSet<*const Term>) {
-    // Functions occur anywhere: float operations over inputs and external
-    // functions under exact terms too.
-    t::visit(term, seen, &mut |n| {
-        if matches!(n.node, Node::Uf(..)) {
-            out.push(n.clone());
+    const KINDS: [SolverKind; 2] = [SolverKind::Bitwuzla, SolverKind::Z3];
+
+    fn solver(kind: SolverKind, block: Option<[u32; 3]>) -> Solver {
+        let mut s = Solver::new(kind, 10_000_000, 60_000, &SolverDebug::default());
+        s.block = block;
+        let no = Deps::default();
+        let dim = |l: Leaf| t::leaf(l, 32, no);
+        let mut one: Vec<T> = Vec::new();
+        for d in 0..3 {
+            one.push(t::ule(&t::constant(1, 32), &dim(Leaf::BlockDim(d))));
+            one.push(t::ule(&dim(Leaf::BlockDim(d)), &t::constant(64, 32)));
+            one.push(t::ule(&t::constant(1, 32), &dim(Leaf::GridDim(d))));
+            one.push(t::ule(&dim(Leaf::GridDim(d)), &t::constant(4, 32)));
         }
-        true
-    });
+        let per_thread: Vec<T> = (0..3)
+            .flat_map(|d| {
+                [
+                    t::ult(&dim(Leaf::Tid(d)), &dim(Leaf::BlockDim(d))),
+                    t::ult(&dim(Leaf::Bid(d)), &dim(Leaf::GridDim(d))),
+                ]
+            })
+            .collect();
+        one.extend(per_thread.iter().cloned());
+        s.assert_common(&one, &per_thread);
+        s
+    }
+
+    /// `x` of both threads, the global thread id along `x` (64 bits).
+    fn global_x() -> T {
+        let no = Deps::default();
+        let wide = |l: Leaf| t::resize(&t::leaf(l, 32, no), 64, false);
+        t::add(&t::mul(&wide(Leaf::Bid(0)), &wide(Leaf::BlockDim(0))), &wide(Leaf::Tid(0)))
+    }
+
+    /// The relations are encoded once for every backend: each has a model
+    /// in each, and the model satisfies it as the witness check reads it.
+    #[test]
+    fn every_relation_has_a_model_that_satisfies_it() {
+        for kind in KINDS {
+            for block in [None, Some([64, 1, 1])] {
+                for rel in [Relation::InterBlock, Relation::IntraBlock, Relation::IntraWarp, Relation::SameBlock] {
+                    let mut s = solver(kind, block);
+                    let q = Query { cases: vec![(rel, Vec::new())], ..Query::default() };
+                    match s.check(&q) {
+                        Answer::Sat(a) => assert!(relation_holds(rel, &a), "{kind:?} {block:?} {rel:?}: {a:?}"),
+                        other => panic!("{kind:?} {block:?} {rel:?}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Links between the threads mean the same in every backend: two threads
+    /// never share a global id along `x` when they differ only along `x`
+    /// (unsatisfiable), and do when `blockDim.x` may be 1 across blocks of
+    /// one grid row (satisfiable, `x` of two blocks in one column).
+    #[test]
+    fn backends_agree_on_links_between_the_threads() {
+        for kind in KINDS {
+            let same_x = Link::Eq(global_x(), global_x());
+            let one_d = |d: u8| {
+                let no = Deps::default();
+                Link::And(vec![
+                    Link::Eq(t::leaf(Leaf::Tid(d), 32, no), t::leaf(Leaf::Tid(d), 32, no)),
+                    Link::Eq(t::leaf(Leaf::Bid(d), 32, no), t::leaf(Leaf::Bid(d), 32, no)),
+                ])
+            };
+            let mut s = solver(kind, None);
+            let q = Query {
+                same: vec![same_x.clone(), one_d(1), one_d(2)],
+                cases: vec![(Relation::InterBlock, Vec::new()), (Relation::SameBlock, Vec::new())],
+                ..Query::default()
+            };
+            assert!(matches!(s.check(&q), Answer::Unsat), "{kind:?}: threads with one global x");
+            let mut s = solver(kind, None);
+            let q = Query { same: vec![same_x], cases: vec![(Relation::InterBlock, Vec::new())], ..Query::default() };
+            match s.check(&q) {
+                Answer::Sat(a) => assert!(relation_holds(Relation::InterBlock, &a), "{kind:?}: {a:?}"),
+                other => panic!("{kind:?}: {other:?}"),
+            }
+        }
+    }
 }

@@ -2,16 +2,38 @@
 //! leaves that stand for `blockIdx * blockDim`, iteration number times a
 //! stride and other abstracted products, and about atomic tickets (two
 //! threads that apply one counting atomic to one address get different old
-//! values).
+//! values). They are engine terms (one thread's) and links (both threads'),
+//! so every backend gets them through the one encoder.
 
-use z3::ast::{Ast, Bool, BV};
+use gpurace_core::term::{self as t, CmpOp, Deps, Leaf, Node, T};
 
-use gpurace_core::term::{self as t, Leaf, Node, T};
-
+use super::backend::Handle;
+use super::query::Link;
 use super::solver::Solver;
 use crate::trace::{Abstractions, AtomicUse, Obj, Product, Ticket};
 
-impl<'c> Solver<'c> {
+fn c64(v: u64) -> T {
+    t::constant(u128::from(v), 64)
+}
+
+fn ci64(v: i64) -> T {
+    t::constant_i(i128::from(v), 64)
+}
+
+fn not(l: Link) -> Link {
+    Link::Not(Box::new(l))
+}
+
+/// `a -> b` over links.
+fn implies(a: Link, b: Link) -> Link {
+    Link::Or(vec![not(a), b])
+}
+
+fn shared(l: Leaf, width: u32) -> T {
+    t::leaf(l, width, Deps::default())
+}
+
+impl Solver {
     /// Linear facts about the abstracted products (`P = x * y`, `x` per
     /// thread, `y` a launch size): `x = 0` gives 0, equal `x` give equal `P`,
     /// a larger `x` gives a `P` at least `y` larger; `blockIdx * blockDim`
@@ -19,15 +41,14 @@ impl<'c> Solver<'c> {
     /// factor and every block ends inside it. They hold for the real products,
     /// so a proof with them is a proof.
     pub fn assert_products(&mut self, abstractions: &Abstractions) {
-        let ctx = self.ctx;
-        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
         for d in &abstractions.grid_threads {
-            let g = self.leaf(Leaf::GridThreads(*d), 64, 1).as_bv().unwrap();
-            let b = self.leaf(Leaf::BlockDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
-            let n = self.leaf(Leaf::GridDim(*d), 32, 1).as_bv().unwrap().zero_ext(32);
-            self.assert_base(&g.bvuge(&b));
-            self.assert_base(&g.bvuge(&n));
-            self.assert_base(&g.bvule(&c64(1 << 31)));
+            let g = shared(Leaf::GridThreads(*d), 64);
+            let b = t::resize(&shared(Leaf::BlockDim(*d), 32), 64, false);
+            let n = t::resize(&shared(Leaf::GridDim(*d), 32), 64, false);
+            for fact in [t::ule(&b, &g), t::ule(&n, &g), t::ule(&g, &c64(1 << 31))] {
+                let h = self.boolean(&fact, 1);
+                self.assert_base(h);
+            }
         }
         self.products = abstractions.products.clone();
         self.grid_threads = abstractions.grid_threads.clone();
@@ -41,7 +62,7 @@ impl<'c> Solver<'c> {
     /// whatever the rest of a model is, so leaving them out changes no
     /// answer, and a kernel with a hundred products no longer carries all
     /// their facts into every query.
-    pub(super) fn product_facts(&mut self, terms: &[&T]) -> Vec<Bool<'c>> {
+    pub(super) fn product_facts(&mut self, terms: &[&T]) -> Vec<Handle> {
         let mut leaves = std::collections::BTreeSet::new();
         let mut seen = std::collections::HashSet::new();
         for term in terms {
@@ -78,60 +99,77 @@ impl<'c> Solver<'c> {
         }
     }
 
+    /// One thread's fact, for each thread.
+    fn both(&mut self, fact: &T, out: &mut Vec<Handle>) {
+        for th in [1, 2] {
+            out.push(self.boolean(fact, th));
+        }
+    }
+
     /// Facts about `P = x * y` with `x` per thread and `y` a launch size
     /// (unsigned 64-bit): `x = 0` gives 0, equal `x` give equal `P`, a larger
     /// `x` gives a `P` at least `y` larger; `blockIdx * blockDim` ends inside
     /// the `int` range; every block ends inside `blockDim * gridDim`.
-    fn launch_product_facts(&mut self, p: &Product, out: &mut Vec<Bool<'c>>) {
-        let ctx = self.ctx;
-        let c64 = |v: u64| BV::from_u64(ctx, v, 64);
-        let y = self.bv(&p.y, 1);
-        let mut vals = Vec::new();
-        let mut xs = Vec::new();
-        for th in [1u8, 2] {
-            let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
-            out.push(x._eq(&c64(0)).implies(&pv._eq(&c64(0))));
-            out.push(pv.bvuge(&x));
-            out.push(x._eq(&c64(0)).not().implies(&pv.bvuge(&y)));
-            out.push(pv.bvule(&c64(1 << 62)));
-            if p.fits_int {
-                out.push(pv.bvadd(&y).bvule(&c64(1 << 31)));
-            }
-            if self.grid_threads.contains(&p.dim) && p.fits_int {
-                let g = self.leaf(Leaf::GridThreads(p.dim), 64, 1).as_bv().unwrap();
-                out.push(pv.bvadd(&y).bvule(&g));
-            }
-            vals.push(pv);
-            xs.push(x);
+    fn launch_product_facts(&mut self, p: &Product, out: &mut Vec<Handle>) {
+        let (pv, x, y) = (&p.leaf, &p.x, &p.y);
+        let zero = c64(0);
+        let x_zero = t::eq(x, &zero);
+        let mut one = vec![
+            t::implies(&x_zero, &t::eq(pv, &zero)),
+            t::ule(x, pv),
+            t::implies(&t::not(&x_zero), &t::ule(y, pv)),
+            t::ule(pv, &c64(1 << 62)),
+        ];
+        if p.fits_int {
+            one.push(t::ule(&t::add(pv, y), &c64(1 << 31)));
         }
-        out.push(xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
-        out.push(xs[0].bvult(&xs[1]).implies(&vals[0].bvadd(&y).bvule(&vals[1])));
-        out.push(xs[1].bvult(&xs[0]).implies(&vals[1].bvadd(&y).bvule(&vals[0])));
+        if self.grid_threads.contains(&p.dim) && p.fits_int {
+            one.push(t::ule(&t::add(pv, y), &shared(Leaf::GridThreads(p.dim), 64)));
+        }
+        for f in &one {
+            self.both(f, out);
+        }
+        let sum = t::add(pv, y);
+        let mut links = vec![
+            implies(Link::Eq(x.clone(), x.clone()), Link::Eq(pv.clone(), pv.clone())),
+            // x1 < x2 -> p1 + y <= p2.
+            implies(Link::Cmp(CmpOp::Ult, x.clone(), x.clone()), Link::Cmp(CmpOp::Ule, sum.clone(), pv.clone())),
+            // x2 < x1 -> p2 + y <= p1, that is: not x1 <= x2 -> not p1 < p2 + y.
+            implies(
+                not(Link::Cmp(CmpOp::Ule, x.clone(), x.clone())),
+                not(Link::Cmp(CmpOp::Ult, pv.clone(), sum.clone())),
+            ),
+        ];
         // A stride loop `v = start + k * y` with both starts in `[0, y)`:
         // equal values need equal iterations (a consequence of the facts
         // above, stated for the solver, which does not find it alone).
         if let Some(stride) = &p.stride {
-            let (s1, s2) = (self.bv(&stride.start, 1), self.bv(&stride.start, 2));
-            let (v1, v2) = (self.bv(&stride.value, 1), self.bv(&stride.value, 2));
-            let (f1, f2) = (self.boolean(&stride.fits, 1), self.boolean(&stride.fits, 2));
+            let below = t::ult(&stride.start, y);
             // A start that is below the step by its form is said so
             // outright: the solver does not derive it from the products.
             if stride.below {
-                out.push(s1.bvult(&y));
-                out.push(s2.bvult(&y));
+                self.both(&below, out);
             }
-            let inside = Bool::and(ctx, &[&v1._eq(&v2), &f1, &f2, &s1.bvult(&y), &s2.bvult(&y)]);
-            out.push(inside.implies(&Bool::and(ctx, &[&xs[0]._eq(&xs[1]), &s1._eq(&s2)])));
+            let inside = Link::And(vec![
+                Link::Eq(stride.value.clone(), stride.value.clone()),
+                Link::One(stride.fits.clone()),
+                Link::Two(stride.fits.clone()),
+                Link::One(below.clone()),
+                Link::Two(below),
+            ]);
+            let same =
+                Link::And(vec![Link::Eq(x.clone(), x.clone()), Link::Eq(stride.start.clone(), stride.start.clone())]);
+            links.push(implies(inside, same));
         }
         // `blockIdx * blockDim + threadIdx` (32 bits, which it fits): equal
         // sums are one block.
         if p.fits_int {
-            let d = p.dim;
-            let t = |s: &mut Self, th: u8| s.leaf(Leaf::Tid(d), 32, th).as_bv().unwrap();
-            let (t1, t2) = (t(self, 1), t(self, 2));
-            let sum1 = vals[0].extract(31, 0).bvadd(&t1);
-            let sum2 = vals[1].extract(31, 0).bvadd(&t2);
-            out.push(sum1._eq(&sum2).implies(&xs[0]._eq(&xs[1])));
+            let tid = t::leaf(Leaf::Tid(p.dim), 32, Deps::default());
+            let sum = t::add(&t::resize(pv, 32, false), &tid);
+            links.push(implies(Link::Eq(sum.clone(), sum), Link::Eq(x.clone(), x.clone())));
+        }
+        for l in &links {
+            out.push(self.link(l));
         }
     }
 
@@ -141,56 +179,80 @@ impl<'c> Solver<'c> {
     /// between different `x`, the signs and magnitudes multiply, and an `int`
     /// product lies in the `int` range (signed overflow is undefined in C).
     /// They hold for the real products.
-    fn int_product_facts(&mut self, p: &Product, out: &mut Vec<Bool<'c>>) {
-        let ctx = self.ctx;
-        let c = |v: i64| BV::from_i64(ctx, v, 64);
-        let y = self.bv(&p.y, 1);
-        let zero = c(0);
-        let y_pos = y.bvsge(&zero);
-        let mut vals = Vec::new();
-        let mut xs = Vec::new();
-        for th in [1u8, 2] {
-            let (pv, x) = (self.bv(&p.leaf, th), self.bv(&p.x, th));
-            let x_pos = x.bvsge(&zero);
-            out.push(Bool::or(ctx, &[&x._eq(&zero), &y._eq(&zero)]).implies(&pv._eq(&zero)));
-            let bound = if p.int_range { 1 << 31 } else { 1 << 62 };
-            out.push(pv.bvsge(&c(-bound)));
-            out.push(pv.bvslt(&c(bound)));
+    fn int_product_facts(&mut self, p: &Product, out: &mut Vec<Handle>) {
+        let (pv, x, y) = (&p.leaf, &p.x, &p.y);
+        let sle = |a: &T, b: &T| t::cmp(CmpOp::Sle, a, b);
+        let slt = |a: &T, b: &T| t::cmp(CmpOp::Slt, a, b);
+        let zero = ci64(0);
+        let y_pos = sle(&zero, y);
+        let x_pos = sle(&zero, x);
+        let bound = if p.int_range { 1 << 31 } else { 1 << 62 };
+        let x_one = sle(&ci64(1), x);
+        let y_one = sle(&ci64(1), y);
+        let one = [
+            t::implies(&t::or(&t::eq(x, &zero), &t::eq(y, &zero)), &t::eq(pv, &zero)),
+            sle(&ci64(-bound), pv),
+            slt(pv, &ci64(bound)),
             // Signs.
-            out.push(Bool::and(ctx, &[&x_pos, &y_pos]).implies(&pv.bvsge(&zero)));
-            out.push(Bool::and(ctx, &[&x_pos, &y_pos.not()]).implies(&pv.bvsle(&zero)));
+            t::implies(&t::and(&x_pos, &y_pos), &sle(&zero, pv)),
+            t::implies(&t::and(&x_pos, &t::not(&y_pos)), &sle(pv, &zero)),
             // |P| >= |x| when y != 0, and >= |y| when x != 0 (non-negative case).
-            let x_one = x.bvsge(&c(1));
-            let y_one = y.bvsge(&c(1));
-            out.push(Bool::and(ctx, &[&x_pos, &y_one]).implies(&pv.bvsge(&x)));
-            out.push(Bool::and(ctx, &[&x_one, &y_pos]).implies(&pv.bvsge(&y)));
-            // Magnitudes: hundreds of facts, lazy (asserted when a model
-            // breaks one): a proof that needs none of them, as most proofs
-            // of row-major indices with mixed-radix links do, is found
-            // without their cost.
-            // 0 <= x <= 2^a and |y| <= 2^b give |P| <= 2^(a+b).
-            let limit = if p.int_range { 31 } else { 62 };
-            const EXPONENTS: [u32; 12] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 31];
-            for a in EXPONENTS {
-                let x_small = Bool::and(ctx, &[&x_pos, &x.bvsle(&c(1 << a))]);
-                for b in EXPONENTS.into_iter().filter(|b| a + b < limit) {
-                    let up = Bool::and(ctx, &[&x_small, &y_pos, &y.bvsle(&c(1 << b))]);
-                    self.lazy.push(up.implies(&pv.bvsle(&c(1 << (a + b)))));
-                    let down = Bool::and(ctx, &[&x_small, &y_pos.not(), &y.bvsge(&c(-(1 << b)))]);
-                    self.lazy.push(down.implies(&pv.bvsge(&c(-(1 << (a + b))))));
+            t::implies(&t::and(&x_pos, &y_one), &sle(x, pv)),
+            t::implies(&t::and(&x_one, &y_pos), &sle(y, pv)),
+        ];
+        for f in &one {
+            self.both(f, out);
+        }
+        // Magnitudes: hundreds of facts, lazy (asserted when a model breaks
+        // one): a proof that needs none of them, as most proofs of row-major
+        // indices with mixed-radix links do, is found without their cost.
+        // 0 <= x <= 2^a and |y| <= 2^b give |P| <= 2^(a+b).
+        let limit = if p.int_range { 31 } else { 62 };
+        const EXPONENTS: [u32; 12] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 31];
+        for a in EXPONENTS {
+            let x_small = t::and(&x_pos, &sle(x, &ci64(1 << a)));
+            for b in EXPONENTS.into_iter().filter(|b| a + b < limit) {
+                let up = t::and(&t::and(&x_small, &y_pos), &sle(y, &ci64(1 << b)));
+                let down = t::and(&t::and(&x_small, &t::not(&y_pos)), &sle(&ci64(-(1 << b)), y));
+                for fact in [
+                    t::implies(&up, &sle(pv, &ci64(1 << (a + b)))),
+                    t::implies(&down, &sle(&ci64(-(1 << (a + b))), pv)),
+                ] {
+                    for th in [1, 2] {
+                        let h = self.boolean(&fact, th);
+                        self.lazy.push(h);
+                    }
                 }
             }
-            vals.push(pv);
-            xs.push(x);
         }
-        out.push(xs[0]._eq(&xs[1]).implies(&vals[0]._eq(&vals[1])));
-        let (p1, p2) = (&vals[0], &vals[1]);
-        let (x1, x2) = (&xs[0], &xs[1]);
-        let neg_y = zero.bvsub(&y);
-        out.push(Bool::and(ctx, &[&y_pos, &x1.bvslt(x2)]).implies(&p1.bvadd(&y).bvsle(p2)));
-        out.push(Bool::and(ctx, &[&y_pos, &x2.bvslt(x1)]).implies(&p2.bvadd(&y).bvsle(p1)));
-        out.push(Bool::and(ctx, &[&y_pos.not(), &x1.bvslt(x2)]).implies(&p2.bvadd(&neg_y).bvsle(p1)));
-        out.push(Bool::and(ctx, &[&y_pos.not(), &x2.bvslt(x1)]).implies(&p1.bvadd(&neg_y).bvsle(p2)));
+        let shared_y = |l: Link| implies(Link::One(y_pos.clone()), l);
+        let negative_y = |l: Link| implies(Link::One(t::not(&y_pos)), l);
+        let sum = t::add(pv, y);
+        let less = t::bin(t::BvOp::Sub, pv, y);
+        let links = [
+            implies(Link::Eq(x.clone(), x.clone()), Link::Eq(pv.clone(), pv.clone())),
+            // y >= 0: x1 < x2 -> p1 + y <= p2; x2 < x1 -> p2 + y <= p1.
+            shared_y(implies(
+                Link::Cmp(CmpOp::Slt, x.clone(), x.clone()),
+                Link::Cmp(CmpOp::Sle, sum.clone(), pv.clone()),
+            )),
+            shared_y(implies(
+                not(Link::Cmp(CmpOp::Sle, x.clone(), x.clone())),
+                not(Link::Cmp(CmpOp::Slt, pv.clone(), sum.clone())),
+            )),
+            // y < 0: x1 < x2 -> p2 - y <= p1; x2 < x1 -> p1 - y <= p2.
+            negative_y(implies(
+                Link::Cmp(CmpOp::Slt, x.clone(), x.clone()),
+                not(Link::Cmp(CmpOp::Slt, pv.clone(), less.clone())),
+            )),
+            negative_y(implies(
+                not(Link::Cmp(CmpOp::Sle, x.clone(), x.clone())),
+                Link::Cmp(CmpOp::Sle, less, pv.clone()),
+            )),
+        ];
+        for l in &links {
+            out.push(self.link(l));
+        }
     }
 
     /// Two threads applying counting atomics to one address get different old
@@ -205,11 +267,14 @@ impl<'c> Solver<'c> {
                     continue;
                 }
                 self.setup_terms.extend([a.guard.clone(), a.offset.clone(), a.result.clone()]);
-                let (ga, gb) = (self.boolean(&a.guard, 1), self.boolean(&b.guard, 2));
-                let (oa, ob) = (self.term(&a.offset, 1), self.term(&b.offset, 2));
-                let (ra, rb) = (self.term(&a.result, 1), self.term(&b.result, 2));
-                let same = Bool::and(self.ctx, &[&ga, &gb, &oa._eq(&ob)]);
-                self.assert_base(&same.implies(&ra._eq(&rb).not()));
+                let same = Link::And(vec![
+                    Link::One(a.guard.clone()),
+                    Link::Two(b.guard.clone()),
+                    Link::Eq(a.offset.clone(), b.offset.clone()),
+                ]);
+                let fact = implies(same, not(Link::Eq(a.result.clone(), b.result.clone())));
+                let h = self.link(&fact);
+                self.assert_base(h);
             }
         }
     }

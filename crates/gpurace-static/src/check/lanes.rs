@@ -1,28 +1,55 @@
-//! Solving: jobs run on worker threads, each with a z3 context, under a
+//! Step 4: solver lanes. The jobs of a kernel are dealt to a number of lanes
+//! fixed by the kernel, each a worker thread with its own solvers, under a
 //! deterministic work budget per query and per kernel, with the answers of
-//! one file cached by query fingerprint.
+//! one file cached by query fingerprint. A lane looks for a collision of
+//! each pair (and a divergence of each barrier), asks it again under
+//! stricter facts (no wrap-around, inside the allocation, plausible values)
+//! and hands each race it keeps to the later steps through [`FollowUp`],
+//! in its own thread.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use gpurace_core::arith;
 use gpurace_core::eval::Valuation;
-use gpurace_core::term::{self as t, Leaf, T};
+use gpurace_core::term::{Leaf, T};
 use gpurace_core::Site;
 use gpurace_ir::Kernel;
 
-use super::pairs::{divergence_query, pair_query, Job};
-use super::robust::{Frame, Holding, DECIDING_CHECKS, WORDING_CHECKS};
-use super::witness::{
-    at_geometry, bounds_facts, complete_products, facts_hold, is_small, probes, products_exact, wrap_facts,
-    SMALL_COUNT, SMALL_GRID, SMALL_PARAM,
+use super::concrete::facts_hold;
+use super::cone::Cone;
+use super::facts::{block_dims_used, kernel_solver, timeout_ms};
+use super::pairs::Job;
+use super::plausible::{Frame, Holding};
+use super::queries::{
+    at_geometry, bounds_facts, complete_products, divergence_query, exact_products, pair_query, probes, products_exact,
+    wrap_facts,
 };
-use super::{used_dims, Cache};
 use crate::config::Config;
 use crate::exec;
 use crate::smt::{self, Answer, Assignment, Query, Relation};
 use crate::trace::Trace;
+
+/// Answers of one file, by query fingerprint: template instantiations and
+/// copies of a kernel ask the same questions.
+pub(super) type Cache = Mutex<HashMap<u64, Answer>>;
+
+/// What follows a race in its lane, given by the driver (`check/mod.rs`):
+/// the later steps of the pipeline (a small witness, `witness.rs`; how the
+/// race depends on the values gpurace does not know, `robust.rs`), run in
+/// the lane's thread with its solvers.
+pub(super) trait FollowUp {
+    /// The witness to report and how the race holds, from the race's strict
+    /// query and its first model.
+    fn follow(
+        &mut self,
+        worker: &mut Worker<'_>,
+        query: &Query,
+        assignment: Box<Assignment>,
+    ) -> (Box<Assignment>, Holding);
+    /// The work units the follow-up's own solvers spent.
+    fn work(&self) -> u64;
+}
 
 /// A satisfiable query: the job, the relation of the two threads and the
 /// model (not yet re-checked).
@@ -66,26 +93,6 @@ pub(super) struct Found {
     pub(super) safety_net: bool,
 }
 
-/// A solver over `ctx` with the kernel's common facts (`one`, `two`) and the
-/// facts of its abstracted products.
-pub(super) fn kernel_solver<'c>(
-    ctx: &'c z3::Context,
-    kernel: &Kernel,
-    config: &Config,
-    trace: &Trace<'_>,
-    one: &[T],
-    two: &[T],
-) -> smt::Solver<'c> {
-    let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
-    let mut solver = smt::Solver::new(ctx, config.query_rlimit, timeout, &config.debug);
-    let used = used_dims(kernel, config);
-    solver.block_dims_used = [true, used[0] || config.block.is_some(), used[1] || config.block.is_some()];
-    solver.block = config.block;
-    solver.assert_common(one, two);
-    solver.assert_products(&trace.abstractions);
-    solver
-}
-
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_jobs(
     trace: &Trace<'_>,
@@ -99,6 +106,7 @@ pub(super) fn run_jobs(
     cache: &Cache,
     start: Instant,
     frame: &Frame,
+    follow_up: &(dyn Fn() -> Box<dyn FollowUp> + Sync),
 ) -> Found {
     if jobs.is_empty() {
         return Found::default();
@@ -110,21 +118,19 @@ pub(super) fn run_jobs(
     // only says how many threads run the lanes).
     let lanes = (1 + jobs.len() / 32).min(MAX_LANES);
     let threads = lanes.min(config.jobs.max(1));
+    let cone = Cone::new(one, two, trace, config.block, block_dims_used(kernel, config));
     let lane = |index: usize| -> (Found, Answers) {
-        let cfg = z3::Config::new();
-        let ctx = z3::Context::new(&cfg);
-        let mut solver = kernel_solver(&ctx, kernel, config, trace, one, two);
+        let mut solver = kernel_solver(kernel, config, trace, one, two);
         solver.assert_tickets(&trace.tickets, &trace.atomics);
         // Probe the dimensions the kernel reads; the others at 1, which is
         // what the host code of a 1-D launch says too.
         let probes = probes(config, exec::used_dims(kernel));
-        // Probes have a z3 context of their own: z3's search on a hard query
-        // depends on the terms created before it, and a probe should not
-        // change how the symbolic queries are answered.
-        let probe_ctx = z3::Context::new(&cfg);
+        // Probes have a solver of their own: a solver's search on a hard
+        // query depends on the terms created before it, and a probe should
+        // not change how the symbolic queries are answered.
         let prober = (!probes.is_empty()).then(|| {
-            let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
-            let mut prober = smt::Solver::new(&probe_ctx, config.query_rlimit / 10, timeout, &config.debug);
+            let mut prober =
+                smt::Solver::new(config.solver, config.query_rlimit / 10, timeout_ms(config), &config.debug);
             prober.block_dims_used = solver.block_dims_used;
             prober.block = solver.block;
             prober.assert_common(one, two);
@@ -133,34 +139,26 @@ pub(super) fn run_jobs(
             prober.stage = "probe";
             prober
         });
-        // The checks of robust races have a context of their own too, with
-        // only the shared facts below every check.
-        let robust_ctx = z3::Context::new(&cfg);
-        let checker = (!frame.open.is_empty()).then(|| {
-            let timeout = u32::try_from(config.query_timeout.as_millis()).unwrap_or(u32::MAX);
-            let mut checker = smt::Solver::new(&robust_ctx, config.query_rlimit / 5, timeout, &config.debug);
-            checker.block_dims_used = solver.block_dims_used;
-            checker.block = solver.block;
-            checker.assert_common(&frame.shared, &[]);
-            checker.stage = "robust";
-            checker
-        });
         // The one-thread checks of digit ranges (`own_digits`) have a
-        // context of their own: asked in the pair solver, they change how
-        // z3 answers the pairs after them.
-        let digits_ctx = z3::Context::new(&cfg);
+        // solver of their own: asked in the pair solver, they change how it
+        // answers the pairs after them.
         let has_ranges =
             jobs.iter().skip(index).step_by(lanes).any(|j| matches!(j, Job::Pair { ranges, .. } if !ranges.is_empty()));
         let digits = has_ranges.then(|| {
-            let mut digits = kernel_solver(&digits_ctx, kernel, config, trace, one, two);
+            let mut digits = kernel_solver(kernel, config, trace, one, two);
             digits.assert_tickets(&trace.tickets, &trace.atomics);
             digits.stage = "digits";
             digits
         });
+        // A query never gets more than its lane's whole budget: a run the
+        // file's share bounds (`check/mod.rs`) spends about that share.
+        let budget = config.kernel_rlimit / lanes as u64;
+        let rlimit = config.query_rlimit.min(u32::try_from(budget).unwrap_or(u32::MAX)).max(1);
+        solver.set_rlimit(rlimit);
         let mut w = Worker {
             solver,
             digits,
-            rlimit: config.query_rlimit,
+            rlimit,
             base,
             cache,
             answers: Vec::new(),
@@ -168,14 +166,13 @@ pub(super) fn run_jobs(
             probes,
             prober,
             frame: Some(frame),
-            checker,
-            robust_left: DECIDING_CHECKS,
-            wording_left: WORDING_CHECKS,
-            decided: false,
+            cone: &cone,
+            budget,
         };
+        let mut follow = follow_up();
         let mut local = Found::default();
         for job in jobs.iter().skip(index).step_by(lanes) {
-            if let Some(reason) = spent(&local, &w, config, start) {
+            if let Some(reason) = spent(&local, &w, follow.as_ref(), config, start) {
                 if reason.ends_with(KERNEL_TIME) {
                     local.safety_net = true;
                 }
@@ -184,14 +181,14 @@ pub(super) fn run_jobs(
             }
             // Once the kernel races, the other pairs are still reported when
             // they are easy, but a hard one is not worth the full budget.
-            if !local.races.is_empty() && w.rlimit == config.query_rlimit {
-                w.rlimit = config.query_rlimit / 10;
+            if !local.races.is_empty() && w.rlimit == rlimit {
+                w.rlimit = rlimit / 10;
                 w.solver.set_rlimit(w.rlimit);
             }
-            w.run_job(trace, site, job, &mut local);
+            w.run_job(trace, site, job, &mut local, follow.as_mut());
         }
         local.queries += w.queries;
-        local.work += w.work();
+        local.work += w.work() + follow.work();
         (local, w.answers)
     };
     let mut results: Vec<Option<(Found, Answers)>> = (0..lanes).map(|_| None).collect();
@@ -251,14 +248,17 @@ pub(super) const NOT_ASKED: &str = "not asked: ";
 /// Why a lane asks no more queries, if it does not: its budgets are counted
 /// in undecided queries and solver work, which do not depend on the machine;
 /// the clock is a safety net.
-fn spent(local: &Found, w: &Worker<'_, '_>, config: &Config, start: Instant) -> Option<String> {
+fn spent(local: &Found, w: &Worker<'_>, follow: &dyn FollowUp, config: &Config, start: Instant) -> Option<String> {
     if local.unknown.len() >= config.undecided_budget {
         Some(format!(
             "{NOT_ASKED}the kernel reached its limit of {} undecided queries per solver lane (`--undecided`)",
             config.undecided_budget
         ))
-    } else if w.work() > config.kernel_rlimit {
-        Some(format!("{NOT_ASKED}the kernel's work limit is spent (`--kernel-rlimit` {})", config.kernel_rlimit))
+    } else if w.work() + follow.work() > w.budget {
+        Some(format!(
+            "{NOT_ASKED}the kernel's work limit is spent (`--kernel-rlimit` {}, or what the file's `--file-rlimit` left)",
+            config.kernel_rlimit
+        ))
     } else if start.elapsed() > config.kernel_budget {
         Some(format!("{NOT_ASKED}{KERNEL_TIME}"))
     } else {
@@ -285,19 +285,35 @@ pub(super) fn job_key(job: &Job) -> (usize, usize, usize) {
 /// New answers of a worker, added to the file's cache after the kernel.
 pub(super) type Answers = Vec<(u64, Answer)>;
 
-impl Worker<'_, '_> {
-    /// z3 resource units this worker's solvers spent.
+/// The cache key of an undecided answer: the query's, with the work limit
+/// it was not decided within.
+fn unknown_key(key: u64, rlimit: u32) -> u64 {
+    key ^ (u64::from(rlimit) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl Worker<'_> {
+    /// The work units this worker's solvers spent.
     pub(super) fn work(&self) -> u64 {
-        self.solver.work()
-            + self.prober.as_ref().map_or(0, |p| p.work())
-            + self.checker.as_ref().map_or(0, |c| c.work())
-            + self.digits.as_ref().map_or(0, |d| d.work())
+        self.solver.work() + self.prober.as_ref().map_or(0, |p| p.work()) + self.digits.as_ref().map_or(0, |d| d.work())
     }
 
+    /// The answer to `q`: from the file's cache (the same query at this
+    /// site, or a proof of its normal form at another site or kernel), else
+    /// from a probe at a concrete geometry, else from the solver.
     pub(super) fn ask(&mut self, q: &Query) -> Answer {
         let key = q.fingerprint(self.base);
-        if let Some(answer) = self.cache.lock().unwrap().get(&key) {
-            return answer.clone();
+        let (normal, kept, all) = self.cone.key(q);
+        self.solver.profile().count("cone: facts kept", kept as u64);
+        self.solver.profile().count("cone: facts in all", all as u64);
+        {
+            let cache = self.cache.lock().unwrap();
+            if let Some(answer) = cache.get(&key).or_else(|| cache.get(&unknown_key(key, self.solver.rlimit()))) {
+                return answer.clone();
+            }
+            if let Some(Answer::Unsat) = cache.get(&normal) {
+                self.solver.profile().count("shared: proofs of another site or kernel", 1);
+                return Answer::Unsat;
+            }
         }
         if let Some(answer) = self.probe(q) {
             self.answers.push((key, answer.clone()));
@@ -312,44 +328,19 @@ impl Worker<'_, '_> {
                 answer = self.refine(q, assignment);
             }
         }
+        match answer {
+            Answer::Unsat => self.answers.push((normal, Answer::Unsat)),
+            // Undecided within this limit: a run with a larger one (the
+            // file's second round, `check/mod.rs`) asks again.
+            Answer::Unknown(_) => {
+                self.answers.push((unknown_key(key, self.solver.rlimit()), answer.clone()));
+                return answer;
+            }
+            Answer::Sat(_) => {}
+        }
         self.answers.push((key, answer.clone()));
         answer
     }
-    /// The query again with small values, when that is still satisfiable.
-    pub(super) fn minimize(&mut self, mut q: Query) -> Option<Box<Assignment>> {
-        let mut leaves = std::collections::BTreeSet::new();
-        let mut seen = HashSet::new();
-        for term in q.terms() {
-            t::leaves(term, &mut leaves, &mut seen);
-        }
-        let no = t::Deps::default();
-        for (leaf, width) in leaves {
-            let term = t::leaf(leaf, width, no);
-            match leaf {
-                Leaf::Fresh(_) if width > 0 && width <= 32 => {
-                    // Data and approximate leaves keep their deps; exact ones are counters.
-                    let fact = t::ule(&term, &t::constant(SMALL_COUNT.min(arith::mask(width)), width));
-                    q.one.push(fact.clone());
-                    q.two.push(fact);
-                }
-                Leaf::Param(_) if width > 1 => {
-                    let lo = t::cmp(t::CmpOp::Sle, &t::constant_i(-SMALL_PARAM, width), &term);
-                    let hi = t::cmp(t::CmpOp::Sle, &term, &t::constant_i(SMALL_PARAM, width));
-                    q.one.push(t::and(&lo, &hi));
-                }
-                _ => {}
-            }
-        }
-        for d in 0..3 {
-            q.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(SMALL_GRID, 32)));
-        }
-        self.solver.stage = "minimize";
-        match self.ask(&q) {
-            Answer::Sat(small) => Some(small),
-            _ => None,
-        }
-    }
-
     /// A model of `q` at one of the concrete probe geometries, if there is
     /// one within a tenth of the work limit. A model at a concrete geometry is
     /// found fast (products of launch sizes are then linear) and is a model
@@ -381,7 +372,9 @@ impl Worker<'_, '_> {
     /// A model that used the linear facts about an abstracted product but not
     /// the product itself: ask again with `blockDim` and `gridDim` fixed (the
     /// products are then linear), first as the model had them, then at one
-    /// thread per block and at common block sizes.
+    /// thread per block and at common block sizes; then, with Bitwuzla, with
+    /// every product exact (nonlinear, and decided in some budget where z3
+    /// did not: either answer is the query's, so `Unsat` is a proof).
     pub(super) fn refine(&mut self, q: &Query, first: &Assignment) -> Answer {
         let model_block = [0u8, 1, 2].map(|d| first.leaf(Leaf::BlockDim(d), 0, 32));
         let grid = [0u8, 1, 2].map(|d| first.leaf(Leaf::GridDim(d), 0, 32));
@@ -405,6 +398,19 @@ impl Worker<'_, '_> {
             if let answer @ Answer::Sat(_) = answer {
                 self.solver.set_rlimit(self.rlimit);
                 return answer;
+            }
+        }
+        if self.solver.exact_products() {
+            self.solver.set_rlimit(self.rlimit / 2);
+            self.queries += 1;
+            let stage = std::mem::replace(&mut self.solver.stage, "exact");
+            let answer = self.solver.check(&exact_products(q));
+            self.solver.stage = stage;
+            self.solver.set_rlimit(self.rlimit);
+            match answer {
+                Answer::Unsat => return Answer::Unsat,
+                Answer::Sat(a) if products_exact(&q.abstractions, &a) => return Answer::Sat(a),
+                _ => {}
             }
         }
         self.solver.set_rlimit(self.rlimit);
@@ -443,6 +449,31 @@ impl Worker<'_, '_> {
         }
     }
 
+    /// `hit` in the first of `remaining` (inter-block before intra-block
+    /// before intra-warp) that `query` (the pair's query, all relations) has a
+    /// model in: a race that only values no launch can have give is reported
+    /// once, and its class should not depend on the solver's first model.
+    fn broadest(&mut self, query: &Query, hit: Hit, remaining: &[Relation]) -> Hit {
+        let Some(rank) = remaining.iter().position(|r| *r == hit.relation) else { return hit };
+        if rank == 0 {
+            return hit;
+        }
+        let earlier = &remaining[..rank];
+        let mut q = query.clone();
+        q.cases.retain(|(r, _)| earlier.contains(r));
+        q.apart.retain(|(r, _)| earlier.contains(r));
+        let stage = std::mem::replace(&mut self.solver.stage, "class");
+        let answer = self.ask(&q);
+        self.solver.stage = stage;
+        match answer {
+            Answer::Sat(assignment) => match earlier.iter().copied().find(|r| smt::relation_holds(*r, &assignment)) {
+                Some(relation) => Hit { relation, assignment, ..hit },
+                None => hit,
+            },
+            _ => hit,
+        }
+    }
+
     /// Whether every fact of `ranges` (an access made with a digit of its
     /// element index out of range, one thread) is unsatisfiable: the
     /// threads then never meet at the access (`injective::own_digits`).
@@ -455,7 +486,14 @@ impl Worker<'_, '_> {
         decided
     }
 
-    pub(super) fn run_job(&mut self, trace: &Trace<'_>, site: &Site, job: &Job, found: &mut Found) {
+    pub(super) fn run_job(
+        &mut self,
+        trace: &Trace<'_>,
+        site: &Site,
+        job: &Job,
+        found: &mut Found,
+        follow: &mut dyn FollowUp,
+    ) {
         match job {
             Job::Pair { a, b, relations, ranges } => {
                 let (ea, eb) = (&trace.accesses[*a], &trace.accesses[*b]);
@@ -539,14 +577,19 @@ impl Worker<'_, '_> {
                             let open = self.frame.map(|f| &f.open);
                             let plausible = open.map(|o| o.pair_facts(ea, eb)).unwrap_or_default();
                             if !plausible.hold(&assignment) {
-                                let why =
-                                    open.and_then(|o| o.violation(&assignment, &[ea, eb])).unwrap_or_else(unnamed);
+                                let loose = strict.clone();
                                 plausible.add_to(&mut strict);
                                 match self.ask_strict(&strict, "plausible", self.rlimit, job, &remaining, assignment) {
                                     Ok(clean) => assignment = clean,
-                                    Err(Excluded::Hit(mut hit)) => {
+                                    Err(Excluded::Hit(hit)) => {
+                                        // Only possible: one race for the pair, in the broadest
+                                        // class it has, whichever model the solver gave first.
+                                        let mut hit = self.broadest(&loose, *hit, &remaining);
+                                        let why = open
+                                            .and_then(|o| o.violation(&hit.assignment, &[ea, eb]))
+                                            .unwrap_or_else(unnamed);
                                         hit.holding = Holding::implausible(why);
-                                        found.races.push(*hit);
+                                        found.races.push(hit);
                                         break;
                                     }
                                     Err(Excluded::Undecided(u)) => {
@@ -572,12 +615,7 @@ impl Worker<'_, '_> {
                             small.one.extend(in_a);
                             small.two.extend(in_b);
                             plausible.add_to(&mut small);
-                            let assignment = if is_small(&small, &assignment) {
-                                assignment
-                            } else {
-                                self.minimize(small.clone()).unwrap_or(assignment)
-                            };
-                            let holding = self.holding(&small, &assignment);
+                            let (assignment, holding) = follow.follow(self, &small, assignment);
                             found.races.push(Hit { job: job.clone(), relation: r, assignment, holding });
                             remaining.retain(|x| *x != r);
                             if remaining.is_empty() {
@@ -622,10 +660,9 @@ impl Worker<'_, '_> {
                         let holding = match holding {
                             Some(h) => h,
                             None => {
-                                if !is_small(&strict, &assignment) {
-                                    assignment = self.minimize(strict.clone()).unwrap_or(assignment);
-                                }
-                                self.holding(&strict, &assignment)
+                                let (kept, holding) = follow.follow(self, &strict, assignment);
+                                assignment = kept;
+                                holding
                             }
                         };
                         found.races.push(Hit { job: job.clone(), relation: Relation::SameBlock, assignment, holding })
@@ -639,10 +676,10 @@ impl Worker<'_, '_> {
 
 /// One worker's solver and what it needs to ask: the file's cache of
 /// answers, the answers it adds, and the count of queries it asked.
-pub(super) struct Worker<'a, 'c> {
-    pub(super) solver: smt::Solver<'c>,
+pub(super) struct Worker<'a> {
+    pub(super) solver: smt::Solver,
     /// The solver of one-thread digit ranges, when some job has them.
-    pub(super) digits: Option<smt::Solver<'c>>,
+    pub(super) digits: Option<smt::Solver>,
     pub(super) rlimit: u32,
     pub(super) base: u64,
     pub(super) cache: &'a Cache,
@@ -651,17 +688,12 @@ pub(super) struct Worker<'a, 'c> {
     /// Concrete geometries (block, grid) tried before a query with symbolic
     /// geometry; empty when the geometry is given.
     pub(super) probes: Vec<([u128; 3], [u128; 3])>,
-    pub(super) prober: Option<smt::Solver<'c>>,
+    pub(super) prober: Option<smt::Solver>,
     /// The open values of the kernel's site and the facts their checks use.
     pub(super) frame: Option<&'a Frame>,
-    /// The solver of those checks (`check::robust`), when there are open values.
-    pub(super) checker: Option<smt::Solver<'c>>,
-    /// Robustness checks this lane may still make: of races over values the
-    /// program computes (they decide whether the race counts), and of races
-    /// over inputs alone (they only word the condition).
-    pub(super) robust_left: usize,
-    pub(super) wording_left: usize,
-    /// This lane has found a race for every plausible value: the kernel
-    /// races, and later checks only word their conditions.
-    pub(super) decided: bool,
+    /// The kernel's facts at the site by the leaves they mention: proofs
+    /// are shared by the normal forms of queries (`cone.rs`).
+    pub(super) cone: &'a Cone,
+    /// The lane's work limit: the kernel's, shared equally by its lanes.
+    pub(super) budget: u64,
 }
