@@ -183,11 +183,6 @@ impl Checks {
     }
 }
 
-/// The work of a lane's checks' solver, when it has one.
-fn checker_work(checker: &Option<smt::Solver>) -> u64 {
-    checker.as_ref().map_or(0, |c| c.work())
-}
-
 /// What one check is about: a race query, the open values it depends on,
 /// and how it checks them.
 #[derive(Clone, Copy)]
@@ -220,11 +215,12 @@ impl Checks {
         }
         let unmodelled = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Unmodelled));
         let inputs = relevant.iter().any(|l| frame.open.values.get(l).is_some_and(|(k, _)| *k == Kind::Input));
+        let spent = w.work() + self.work();
         let (left, effort) =
             if unmodelled { (&mut self.robust_left, DECIDE) } else { (&mut self.wording_left, WORDING) };
         // The checks are work of the kernel's lane like its queries: once its
         // budget is spent, no more (a kernel's time is bounded by its work).
-        if *left == 0 || w.work() + checker_work(&self.checker) > w.budget {
+        if *left == 0 || spent > w.budget {
             let condition = format!(
                 "with {}; gpurace did not check other values (the kernel's budget for such checks is spent)",
                 describe(frame, witness, &relevant)
