@@ -320,6 +320,8 @@ fn check_file(
     let key = units.cache().and_then(|_| crate::cache::results_key(&program, &host_key, config));
     // The file's own kernels come first in the linked program; the other
     // units' kernels are their own files' to report.
+    // The program's own run (`data.rs`) needs every unit's kernels.
+    let whole = (program.kernels.len() > own).then(|| program.clone().into_owned());
     if program.kernels.len() > own {
         program.to_mut().kernels.truncate(own);
     }
@@ -342,6 +344,10 @@ fn check_file(
             kernels
         }
     };
+    if host.enabled {
+        let whole = whole.as_ref().unwrap_or(&program);
+        profile.time("data", || crate::data::decide(whole, &input.path, &mut report.kernels));
+    }
     let before = report.kernels.len();
     report.kernels.retain(|k| !settings.ignores(&k.kernel));
     let ignored = before - report.kernels.len();

@@ -14,6 +14,7 @@ mod cache;
 mod check;
 mod config;
 mod confirm;
+mod data;
 mod flags;
 mod geometry;
 mod inputs;

@@ -2,7 +2,9 @@
 //! `tests/fixtures/static/` (kernels, the static engine) and
 //! `tests/fixtures/host/` (whole programs, host-guided analysis),
 //! `tests/fixtures/program/` (programs of several units),
-//! `tests/fixtures/plausible/` (races over values gpurace does not know) and
+//! `tests/fixtures/plausible/` (races over values gpurace does not know),
+//! `tests/fixtures/data/` (races that depend on data, decided with the
+//! program's own run) and
 //! compares its verdict with the one the fixture's header expects, and its
 //! human report with an insta snapshot.
 //!
@@ -64,6 +66,7 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/certainty", 6),
     ("tests/fixtures/program", 8),
     ("tests/fixtures/plausible", 6),
+    ("tests/fixtures/data", 10),
 ];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];

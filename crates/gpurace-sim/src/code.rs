@@ -223,6 +223,27 @@ pub enum Instr {
     Fault(u32),
     /// The thread ends (`return` from the kernel, `exit`).
     Exit,
+    /// Host code only ([`crate::program`]): a call the compiler did not
+    /// inline (a host function, a library call), each argument with its C
+    /// type; `dst` receives what it returns.
+    Call {
+        callee: String,
+        args: Vec<(Value, gpurace_ir::Type)>,
+        dst: Option<u32>,
+    },
+    /// Host code only: launch `launch` of the program with its geometry and
+    /// arguments (converted to the kernel's parameter types; a struct
+    /// argument is the address of its bytes).
+    Launch {
+        launch: u32,
+        grid: [Value; 3],
+        block: [Value; 3],
+        shmem: Option<Value>,
+        args: Vec<Value>,
+    },
+    /// Host code only: `return value` (the function's result register is
+    /// set, then it returns).
+    Return(Value),
 }
 
 /// Why an operation or instruction cannot run, and where.

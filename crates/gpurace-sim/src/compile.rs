@@ -10,6 +10,8 @@ use gpurace_ir::{Access, Barrier, Block, Expr, Kernel, LoopKind, Program, Span, 
 use crate::code::{AccessInfo, Code, Collective, FaultInfo, Instr, Reduction, Scalar, Sync, Value};
 use crate::expr::{scalar, Compiler};
 use crate::memory::Layout;
+use crate::program::{LaunchExprs, Prepared};
+use std::collections::HashMap;
 
 /// Where `break`, `continue` and `return` go, innermost last.
 enum Frame {
@@ -27,6 +29,8 @@ struct Lower<'a> {
     in_condition: u32,
     code: Code,
     frames: Vec<Frame>,
+    /// Host code: its launches' expressions ([`crate::program`]).
+    host: Option<&'a HashMap<usize, LaunchExprs>>,
 }
 
 /// Compiles `kernel` of `program` with the memory `layout`.
@@ -37,6 +41,7 @@ pub fn compile(program: &Program, kernel: &Kernel, layout: &Layout) -> Code {
         in_condition: 0,
         code: Code::default(),
         frames: Vec::new(),
+        host: None,
     };
     lower.block(&kernel.body);
     lower.push(Instr::Exit, kernel.span);
@@ -50,7 +55,68 @@ pub fn compile(program: &Program, kernel: &Kernel, layout: &Layout) -> Code {
     code
 }
 
+/// Compiles a host function prepared by `program::prepare`: its calls and
+/// launches become [`Instr::Call`] and [`Instr::Launch`] for the program's
+/// executor, its variables in memory live in its frame.
+pub fn compile_host(program: &Program, prepared: &Prepared, layout: &Layout) -> Code {
+    let mut cx = Compiler::new(program, &prepared.kernel, layout);
+    cx.host_frame = Some(prepared.frame.clone());
+    let mut lower = Lower {
+        cx,
+        loop_cond: None,
+        in_condition: 0,
+        code: Code::default(),
+        frames: Vec::new(),
+        host: Some(&prepared.launches),
+    };
+    lower.block(&prepared.kernel.body);
+    lower.push(Instr::Exit, prepared.kernel.span);
+    let Lower { cx, mut code, .. } = lower;
+    code.faults = cx.faults;
+    code.regs = prepared.kernel.vars.iter().map(|v| (scalar(&v.ty), v.name.clone())).collect();
+    code.regs.push((Scalar { bits: 64, float: false, signed: false }, "result".into()));
+    code
+}
+
 impl Lower<'_> {
+    /// A launch in host code.
+    fn host_launch(&mut self, launch: usize, span: Span) {
+        let program = self.cx.program;
+        let exprs = self.host.and_then(|h| h.get(&launch));
+        let kernel = program.launches.get(launch).and_then(|l| l.kernel).and_then(|k| program.kernels.get(k));
+        let (Some(exprs), Some(kernel)) = (exprs, kernel) else {
+            return self.fault("a launch of a kernel the lowering could not resolve".into(), span);
+        };
+        let grid = exprs.grid.clone().map(|e| self.value_as(&e, &Type::UINT));
+        let block = exprs.block.clone().map(|e| self.value_as(&e, &Type::UINT));
+        let shmem = exprs.shmem.clone().map(|e| self.value_as(&e, &Type::ULONG));
+        let mut args = Vec::new();
+        for (i, a) in exprs.args.iter().enumerate() {
+            let Some(p) = kernel.params.get(i) else { break };
+            let value = match (&p.ty, a) {
+                (Type::Record { .. }, Expr::Var(v)) => {
+                    match self.cx.host_frame.as_ref().and_then(|f| f.get(&v.0)).copied() {
+                        Some(at) => self.cx.compile(&t::add(
+                            &t::leaf(gpurace_core::term::Leaf::Param(0), 64, gpurace_core::term::Deps::default()),
+                            &t::constant(u128::from(at), 64),
+                        )),
+                        None => {
+                            let f = self.cx.fault("a struct argument not in memory".into(), span, 64);
+                            self.cx.compile(&f)
+                        }
+                    }
+                }
+                (Type::Record { .. }, _) => {
+                    let f = self.cx.fault("a struct argument not in memory".into(), span, 64);
+                    self.cx.compile(&f)
+                }
+                (ty, a) => self.value_as(a, ty),
+            };
+            args.push(value);
+        }
+        self.push(Instr::Launch { launch: launch as u32, grid, block, shmem, args }, span);
+    }
+
     fn push(&mut self, instr: Instr, span: Span) -> usize {
         self.code.instrs.push(instr);
         self.code.spans.push(span);
@@ -224,12 +290,26 @@ impl Lower<'_> {
                     _ => self.code.instrs[at] = Instr::Exit,
                 }
             }
+            Stmt::Return(value)
+                if self.host.is_some() && !self.frames.iter().any(|f| matches!(f, Frame::Inlined { .. })) =>
+            {
+                match value {
+                    Some(e) => {
+                        let v = self.value(e);
+                        self.push(Instr::Return(v), span)
+                    }
+                    None => self.push(Instr::Exit, span),
+                };
+            }
             Stmt::Return(_) => {
                 let at = self.push(Instr::Jump(0), span);
                 match self.frames.iter_mut().rev().find(|f| matches!(f, Frame::Inlined { .. })) {
                     Some(Frame::Inlined { returns }) => returns.push(at),
                     _ => self.code.instrs[at] = Instr::Exit,
                 }
+            }
+            Stmt::Exit { span } if self.host.is_some() => {
+                self.push(Instr::Call { callee: "exit".into(), args: Vec::new(), dst: None }, *span);
             }
             Stmt::Exit { span } => {
                 self.push(Instr::Exit, *span);
@@ -271,6 +351,11 @@ impl Lower<'_> {
                 let cond = self.condition(cond);
                 self.push(Instr::Assert { cond, span: *span }, *span);
             }
+            Stmt::Call { callee, args, dst, span } if self.host.is_some() => {
+                let args = args.iter().map(|a| (self.value(a), self.cx.ty_of(a))).collect();
+                self.push(Instr::Call { callee: callee.clone(), args, dst: dst.map(|d| d.0) }, *span);
+            }
+            Stmt::Launch { launch, span } if self.host.is_some() => self.host_launch(*launch, *span),
             Stmt::Call { callee, span, .. } => {
                 self.fault(format!("the call to `{callee}` was not inlined (recursion or depth)"), *span)
             }
@@ -365,7 +450,7 @@ fn stmt_span(stmt: &Stmt) -> Option<Span> {
 
 /// Calls `f` on the expressions a statement holds itself (not those of
 /// nested statements).
-fn visit_exprs(stmt: &Stmt, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn visit_exprs(stmt: &Stmt, f: &mut dyn FnMut(&Expr)) {
     match stmt {
         Stmt::Decl { init: Some(e), .. } | Stmt::Assign { value: e, .. } => f(e),
         Stmt::Write { value, access } => {

@@ -33,6 +33,10 @@ pub(crate) struct Compiler<'a> {
     pub fields: Vec<(u32, u64, u32)>,
     /// Where the statement being compiled is, for faults without a span.
     pub span: Span,
+    /// Host code ([`crate::program`]): the offsets in the function's frame
+    /// of its variables that live in memory; the frame's address is
+    /// parameter 0.
+    pub host_frame: Option<HashMap<u32, u64>>,
 }
 
 /// How the simulator computes with a C type.
@@ -63,6 +67,7 @@ impl<'a> Compiler<'a> {
             faults: Vec::new(),
             fields: Vec::new(),
             span: kernel.span,
+            host_frame: None,
         }
     }
 
@@ -278,6 +283,10 @@ impl ExprEval for Compiler<'_> {
             }
             Base::Shared(id) => t::constant(u128::from(self.layout.shared(id.0)), 64),
             Base::Global(id) => t::constant(u128::from(self.layout.global(id.0)), 64),
+            Base::Local(var) | Base::Host(var) if self.host_frame.is_some() => {
+                let at = self.host_frame.as_ref().and_then(|f| f.get(&var.0)).copied().unwrap_or(0);
+                t::add(&t::leaf(Leaf::Param(0), 64, Deps::default()), &t::constant(u128::from(at), 64))
+            }
             Base::Local(var) => t::constant(u128::from(self.layout.local(var.0)), 64),
             Base::Host(_) => self.fault("host memory in a kernel".into(), self.span, 64),
             Base::Dynamic(e) => self.value_to(e, &Type::ULONG),

@@ -51,6 +51,7 @@ mod machine;
 mod memory;
 mod print;
 mod privatize;
+pub mod program;
 mod report;
 mod warp;
 

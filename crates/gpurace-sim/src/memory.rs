@@ -246,6 +246,9 @@ pub struct Memory {
     next: u64,
     /// Bytes of global memory allocated, against [`MAX_GLOBAL_BYTES`].
     global_bytes: u64,
+    /// Global memory allowed in all when not [`MAX_GLOBAL_BYTES`] (a
+    /// program's run, `crate::program`, holds its host memory too).
+    pub limit: Option<u64>,
 }
 
 /// Why an access is not to memory, and what could change that.
@@ -283,14 +286,10 @@ impl Memory {
     /// Counts `bytes` more of global memory for `what` (`a buffer `out``),
     /// or says which limit they pass: the limit is on global memory in all.
     pub fn reserve(&mut self, what: &str, bytes: u64) -> Result<(), Error> {
-        limits::check(|| what.to_string(), bytes, MAX_GLOBAL_BYTES, Unit::Bytes)?;
+        let limit = self.limit.unwrap_or(MAX_GLOBAL_BYTES);
+        limits::check(|| what.to_string(), bytes, limit, Unit::Bytes)?;
         let total = self.global_bytes.saturating_add(bytes);
-        limits::check(
-            || format!("global memory ({what} and what came before it)"),
-            total,
-            MAX_GLOBAL_BYTES,
-            Unit::Bytes,
-        )?;
+        limits::check(|| format!("global memory ({what} and what came before it)"), total, limit, Unit::Bytes)?;
         self.global_bytes = total;
         Ok(())
     }
@@ -302,6 +301,22 @@ impl Memory {
         self.next = self.next.saturating_add(ALLOCATION_REGION);
         self.allocations.push(Allocation { base, bytes, name: name.to_string(), grow });
         base
+    }
+
+    /// The allocation holding `addr`: its base and its bytes.
+    pub fn allocation_of(&self, addr: u64) -> Option<(u64, u64)> {
+        let i = self.allocations.partition_point(|a| a.base <= addr);
+        let a = self.allocations.get(i.checked_sub(1)?)?;
+        (addr - a.base < a.bytes.len() as u64).then_some((a.base, a.bytes.len() as u64))
+    }
+
+    /// Frees the allocation at `base` (a host frame, a buffer the program
+    /// frees): its bytes no longer count against the limit.
+    pub fn release(&mut self, base: u64) {
+        if let Some(i) = self.allocations.iter().rposition(|a| a.base == base) {
+            let a = self.allocations.remove(i);
+            self.global_bytes = self.global_bytes.saturating_sub(a.bytes.len() as u64);
+        }
     }
 
     /// The location of address `addr` accessed by thread `thread` of block

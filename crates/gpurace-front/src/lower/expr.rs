@@ -140,7 +140,12 @@ impl FnLower<'_, '_> {
                 self.rvalue(n.kid(0))
             }
             "StringLiteral" => Expr::Unknown {
-                reason: "string literal".into(),
+                // The literal as clang spells it, for the program's run
+                // (`strcmp(argv[i], "-n")`); no analysis computes it.
+                reason: match n.text.find(" \"") {
+                    Some(i) => format!("string literal {}", &n.text[i + 1..]),
+                    None => "string literal".into(),
+                },
                 span,
                 ty: Type::Ptr(Box::new(Type::Int { bits: 8, signed: true })),
             },

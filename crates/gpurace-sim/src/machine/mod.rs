@@ -478,6 +478,9 @@ impl<'a> Machine<'a> {
                 self.threads[i].status = Status::Done;
                 return Ok(());
             }
+            Instr::Call { .. } | Instr::Launch { .. } | Instr::Return(_) => {
+                return Err(self.error(i, "cannot run: host code in a kernel".into(), None));
+            }
         }
         self.threads[i].pc = next;
         Ok(())
