@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use gpurace_core::{Certainty, KernelResult, Race, RaceClass};
+use gpurace_core::{Certainty, KernelResult, Race};
 use gpurace_ir::Program;
 use gpurace_sim::program::{run_program, Collision, End, LaunchOutcome, Options, ProgramRun};
 
@@ -109,21 +109,13 @@ fn dims(d: [u32; 3]) -> String {
 /// Whether a collision is between the race's two accesses, by threads of
 /// the race's class.
 fn same_pair(race: &Race, c: &Collision) -> bool {
-    let (s, t) = (c.first.1, c.second.1);
-    let class = if s.block != t.block {
-        RaceClass::InterBlock
-    } else if s.thread / 32 != t.thread / 32 {
-        RaceClass::IntraBlock
-    } else {
-        RaceClass::IntraWarp
-    };
-    if class != race.class {
+    if c.class != race.class {
         return false;
     }
     let a = (race.first.line, race.first.col);
     let b = (race.second.line, race.second.col);
-    let x = (c.first.0.line, c.first.0.col);
-    let y = (c.second.0.line, c.second.0.col);
+    let x = (c.first.line, c.first.col);
+    let y = (c.second.line, c.second.col);
     (x == a && y == b) || (x == b && y == a)
 }
 
@@ -138,21 +130,14 @@ fn judge(program: &Program, run: &ProgramRun, k: usize, race: &mut Race, args: &
     for l in &launches {
         if let LaunchOutcome::Ran { races, .. } = &l.outcome {
             if let Some(c) = races.iter().find(|c| same_pair(race, c)) {
-                let who = |t: gpurace_sim::detect::ThreadRef| format!("thread {} of block {}", t.thread, t.block);
+                let who = |i: usize| format!("thread {} of block {}", dims(c.threads[i]), dims(c.blocks[i]));
                 race.certainty = Certainty::Definite;
                 race.condition = Some(format!("with the data the program builds, in its run {args}"));
                 if let Some(w) = &mut race.witness {
-                    let coords = |linear: u32, dims: [u32; 3]| {
-                        [
-                            linear % dims[0].max(1),
-                            linear / dims[0].max(1) % dims[1].max(1),
-                            linear / (dims[0].max(1) * dims[1].max(1)),
-                        ]
-                    };
                     w.grid = Some(l.grid);
                     w.block = Some(l.block);
-                    w.blocks = vec![coords(c.first.1.block, l.grid), coords(c.second.1.block, l.grid)];
-                    w.threads = vec![coords(c.first.1.thread, l.block), coords(c.second.1.thread, l.block)];
+                    w.blocks = c.blocks.to_vec();
+                    w.threads = c.threads.to_vec();
                     w.element = None;
                     w.byte_offset = None;
                     w.values.clear();
@@ -163,8 +148,8 @@ fn judge(program: &Program, run: &ProgramRun, k: usize, race: &mut Race, args: &
                     site(l),
                     dims(l.grid),
                     dims(l.block),
-                    who(c.first.1),
-                    who(c.second.1)
+                    who(0),
+                    who(1)
                 ));
                 return true;
             }

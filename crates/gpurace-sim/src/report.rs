@@ -2,7 +2,7 @@
 //! class, the threads and blocks that raced and the byte they raced on, as
 //! the witness. A race a run observed happened: it is `definite`.
 
-use gpurace_core::{AccessMode, Certainty, Location, Race, RaceClass, RaceKind, Witness};
+use gpurace_core::{AccessMode, Certainty, Location, Race, RaceKind, Witness};
 use gpurace_ir::{Program, Span};
 
 use crate::detect::{Mode, Side};
@@ -45,13 +45,7 @@ pub fn races(program: &Program, kernel: usize, outcome: &Outcome) -> Vec<Race> {
                 std::mem::swap(&mut la, &mut lb);
                 std::mem::swap(&mut sa, &mut sb);
             }
-            let class = if a.who.block != b.who.block {
-                RaceClass::InterBlock
-            } else if a.who.warp() != b.who.warp() {
-                RaceClass::IntraBlock
-            } else {
-                RaceClass::IntraWarp
-            };
+            let class = crate::detect::race_class(a.who, b.who);
             let info = &outcome.code.accesses[b.access as usize];
             let (array, offset) = match outcome.memory.object_of(o.at) {
                 Some((name, off)) => (name.to_string(), off),

@@ -102,15 +102,21 @@ pub struct Observed {
     pub check: Option<&'static str>,
 }
 
-/// 0: inter-block, 1: intra-block, 2: intra-warp.
-pub(crate) fn class(a: ThreadRef, b: ThreadRef) -> u8 {
+/// The class of a race between threads `a` and `b`.
+pub fn race_class(a: ThreadRef, b: ThreadRef) -> gpurace_core::RaceClass {
+    use gpurace_core::RaceClass;
     if a.block != b.block {
-        0
+        RaceClass::InterBlock
     } else if a.warp() != b.warp() {
-        1
+        RaceClass::IntraBlock
     } else {
-        2
+        RaceClass::IntraWarp
     }
+}
+
+/// [`race_class`] as a small key: 0 inter-block, 1 intra-block, 2 intra-warp.
+pub(crate) fn class(a: ThreadRef, b: ThreadRef) -> u8 {
+    race_class(a, b) as u8
 }
 
 /// What a detector needs of the machine besides its events. A detector

@@ -12,6 +12,7 @@ use super::taint::Kind;
 use super::{Collision, End, Exec, LaunchOutcome, LaunchRun, Val, INPUT};
 use crate::code::Code;
 use crate::detect;
+use crate::machine::coords;
 use crate::memory::Layout;
 use crate::{Cause, Launch, Schedule};
 
@@ -163,10 +164,13 @@ impl Exec<'_> {
                     for o in d.races() {
                         let span =
                             |s: &detect::Side| code.accesses.get(s.access as usize).map_or(Span::NONE, |a| a.span);
+                        let (a, b) = (o.first.who, o.second.who);
                         races.push(Collision {
-                            first: (span(&o.first), o.first.who),
-                            second: (span(&o.second), o.second.who),
-                            addr: o.at.addr,
+                            first: span(&o.first),
+                            second: span(&o.second),
+                            class: detect::race_class(a, b),
+                            blocks: [coords(a.block, site.grid), coords(b.block, site.grid)],
+                            threads: [coords(a.thread, site.block), coords(b.thread, site.block)],
                         });
                     }
                 }

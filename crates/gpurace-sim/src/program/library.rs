@@ -83,17 +83,15 @@ enum Ret {
     Input,
 }
 
-/// Runs library call `callee` with `args`; `frame` is the caller's frame,
-/// `want` the type of the variable that receives the result.
+/// Runs library call `callee` with `args`; `want` the type of the variable that receives the result.
 pub(super) fn call(
     x: &mut Exec,
-    frame: u64,
     callee: &str,
     args: &[(Val, Type)],
     want: Option<Scalar>,
     span: Span,
 ) -> Result<Val, End> {
-    let ret = dispatch(x, frame, callee, args, span)?;
+    let ret = dispatch(x, callee, args, span)?;
     let want = want.unwrap_or(Scalar { bits: 64, float: false, signed: false });
     Ok(match ret {
         Ret::Unknown => Err(UNKNOWN),
@@ -116,7 +114,7 @@ fn pointee(args: &[(Val, Type)], i: usize) -> Option<Type> {
     }
 }
 
-fn dispatch(x: &mut Exec, frame: u64, callee: &str, args: &[(Val, Type)], span: Span) -> Result<Ret, End> {
+fn dispatch(x: &mut Exec, callee: &str, args: &[(Val, Type)], span: Span) -> Result<Ret, End> {
     if let Some(text) = callee.strip_prefix(LITERAL) {
         return Ok(Ret::Int(u128::from(x.allocate_bytes("a string literal", literal_bytes(text), span)?)));
     }
@@ -250,13 +248,13 @@ fn dispatch(x: &mut Exec, frame: u64, callee: &str, args: &[(Val, Type)], span: 
         }
         "strlen" => Ok(string(x, a(0)).map_or(Ret::Unknown, |s| Ret::Int(s.len() as u128))),
         _ if reads_input(name) => {
-            input_effects(x, frame, args);
+            input_effects(x, args);
             Ok(Ret::Input)
         }
         "iota" | "fill" | "sort" | "stable_sort" | "partial_sum" | "inclusive_scan" | "exclusive_scan" | "copy"
-        | "random_shuffle" => algorithm(x, frame, name, args, span),
+        | "random_shuffle" => algorithm(x, name, args, span),
         _ => {
-            unknown_effects(x, frame, name, args);
+            unknown_effects(x, name, args);
             let cuda = name.starts_with("cuda") || name.starts_with("cu") || name.starts_with("hip");
             Ok(if cuda { Ret::Int(0) } else { Ret::Unknown })
         }
@@ -293,38 +291,29 @@ fn reads_input(name: &str) -> bool {
 
 /// What a call that reads an input writes comes from the input: the host
 /// variables it gets pointers to, and the buffers.
-fn input_effects(x: &mut Exec, frame: u64, args: &[(Val, Type)]) {
-    effects(x, frame, args, Kind::Input, true);
+fn input_effects(x: &mut Exec, args: &[(Val, Type)]) {
+    effects(x, args, Kind::Input, true);
 }
 
 /// What an unmodelled call may write becomes unknown: the host variables it
 /// gets pointers to, and (unless it is a CUDA runtime call, which writes
 /// only those) the buffers behind its other pointers.
-fn unknown_effects(x: &mut Exec, frame: u64, name: &str, args: &[(Val, Type)]) {
+fn unknown_effects(x: &mut Exec, name: &str, args: &[(Val, Type)]) {
     let cuda = name.starts_with("cuda") || name.starts_with("cu") || name.starts_with("hip");
-    effects(x, frame, args, Kind::Unmodelled, !cuda);
+    effects(x, args, Kind::Unmodelled, !cuda);
 }
 
-fn effects(x: &mut Exec, frame: u64, args: &[(Val, Type)], kind: Kind, buffers: bool) {
+fn effects(x: &mut Exec, args: &[(Val, Type)], kind: Kind, buffers: bool) {
     for (i, (v, ty)) in args.iter().enumerate() {
         let (Ok(p), Type::Ptr(_)) = (v, ty) else { continue };
         let p = *p as u64;
-        if x.memory.allocation_of(p).map(|(b, _)| b) == Some(frame) || in_frame_of_caller(x, p) {
+        if x.memory.allocation_of(p).is_some_and(|(b, _)| x.frames.contains(&b)) {
             let size = pointee(args, i).and_then(|t| t.size()).filter(|s| *s > 0).unwrap_or(8);
             x.taint.add(p, p + size, kind);
         } else if buffers {
             x.taint_allocation(p, kind);
         }
     }
-}
-
-/// Whether `p` points into a frame of some active host function (a
-/// variable of a caller passed down by address).
-fn in_frame_of_caller(x: &Exec, p: u64) -> bool {
-    x.memory
-        .allocation_of(p)
-        .and_then(|(b, _)| x.memory.allocations.iter().find(|a| a.base == b))
-        .is_some_and(|a| a.name.starts_with("the frame of"))
 }
 
 fn store(x: &mut Exec, addr: u64, size: u64, v: u128, span: Span) -> Result<(), End> {
@@ -417,10 +406,10 @@ fn parse_float(s: &str) -> Option<f64> {
 }
 
 /// `<algorithm>` and `<numeric>` on raw pointers to integers or floats.
-fn algorithm(x: &mut Exec, frame: u64, name: &str, args: &[(Val, Type)], span: Span) -> Result<Ret, End> {
+fn algorithm(x: &mut Exec, name: &str, args: &[(Val, Type)], span: Span) -> Result<Ret, End> {
     let elem = pointee(args, 0).filter(|t| matches!(t, Type::Int { .. } | Type::Float { .. }));
     let (Some(first), Some(last), Some(elem)) = (int(args, 0), int(args, 1), elem) else {
-        unknown_effects(x, frame, name, args);
+        unknown_effects(x, name, args);
         return Ok(Ret::Unknown);
     };
     let size = elem.size().unwrap_or(4).max(1);
@@ -509,7 +498,7 @@ fn algorithm(x: &mut Exec, frame: u64, name: &str, args: &[(Val, Type)], span: S
             v
         }
         _ => {
-            unknown_effects(x, frame, name, args);
+            unknown_effects(x, name, args);
             return Ok(Ret::Unknown);
         }
     };

@@ -40,7 +40,6 @@ use launch::LaunchSite;
 pub use prepare::{LaunchExprs, Prepared};
 
 use crate::code::{Code, Instr};
-use crate::detect::ThreadRef;
 use crate::eval::{eval, Env, EvalError, NO_FAULT};
 use crate::memory::{Layout, Memory};
 use taint::{Kind, Taint};
@@ -113,9 +112,13 @@ pub enum LaunchOutcome {
 /// Two accesses of one launch that conflicted on a byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Collision {
-    pub first: (Span, ThreadRef),
-    pub second: (Span, ThreadRef),
-    pub addr: u64,
+    /// The two accesses, the earlier first.
+    pub first: Span,
+    pub second: Span,
+    pub class: gpurace_core::RaceClass,
+    /// `blockIdx` and `threadIdx` of the two threads.
+    pub blocks: [[u32; 3]; 2],
+    pub threads: [[u32; 3]; 2],
 }
 
 /// A register without a value because the run does not know it.
@@ -189,6 +192,7 @@ pub fn run_program(program: &Program, options: &Options) -> ProgramRun {
         scratch: Vec::new(),
         reasons: Vec::new(),
         ran: Default::default(),
+        frames: Default::default(),
     };
     exec.initial_globals();
     let args = exec.argv(main);
@@ -220,6 +224,9 @@ pub(crate) struct Exec<'p> {
     scratch: Vec<u128>,
     /// Why values that crossed a call have none (fault `CARRIED + i`).
     reasons: Vec<String>,
+    /// The frames of the active host calls: a pointer into one is a host
+    /// variable passed by address.
+    frames: std::collections::HashSet<u64>,
     /// The watched kernels that have run on the program's data.
     ran: std::collections::HashSet<usize>,
 }
@@ -417,7 +424,9 @@ impl<'p> Exec<'p> {
             fr.set(i as u32, Err(UNKNOWN));
         }
         self.depth += 1;
+        self.frames.insert(frame);
         let result = self.body(&mut fr);
+        self.frames.remove(&frame);
         self.depth -= 1;
         self.memory.release(frame);
         self.taint.clear(frame, frame + prepared.frame_bytes);
@@ -509,7 +518,7 @@ impl<'p> Exec<'p> {
                         Some(f) => self.call(f, vals.into_iter().map(|(v, _)| v).collect())?,
                         None => {
                             let want = dst.and_then(|d| code.regs.get(d as usize)).map(|r| r.0);
-                            library::call(self, fr_frame(fr), callee, &vals, want, span)?
+                            library::call(self, callee, &vals, want, span)?
                         }
                     };
                     if let Some(d) = dst {
@@ -575,10 +584,4 @@ fn kind(k: u32) -> Kind {
     } else {
         Kind::Unmodelled
     }
-}
-
-/// The address of an activation's frame (what `library.rs` needs to tell a
-/// host variable from a buffer).
-fn fr_frame(fr: &Frame) -> u64 {
-    fr.params[0] as u64
 }
