@@ -39,6 +39,8 @@
  *    __CUDA_ARCH__ is defined (sm_80: every intrinsic below exists there),
  *    which also hides the "pre-sm_60 atomicAdd(double*)" fallbacks that many
  *    programs define themselves.  Override with -D__CUDA_ARCH__=NNN.
+ *    The host view (__GPURACE_HOST_VIEW__, nvcc's host pass) leaves it
+ *    undefined: host code under #ifndef __CUDA_ARCH__ is read from there.
  * ---------------------------------------------------------------------- */
 #define __GPURACE__ 1
 #ifndef __CUDACC__
@@ -47,7 +49,7 @@
 #ifndef __NVCC__
 #define __NVCC__ 1
 #endif
-#ifndef __CUDA_ARCH__
+#if !defined(__CUDA_ARCH__) && !defined(__GPURACE_HOST_VIEW__)
 #define __CUDA_ARCH__ 800
 #endif
 #ifndef __CUDACC_VER_MAJOR__
@@ -494,8 +496,14 @@ __GPURACE_DMATH1(cospi) __GPURACE_DMATH1(sinpi) __GPURACE_DMATH1(erfinv)
 __GPURACE_DMATH1(erfcinv) __GPURACE_DMATH1(erfcx) __GPURACE_DMATH1(normcdf)
 __GPURACE_DMATH1(normcdfinv) __GPURACE_DMATH1(rcbrt) __GPURACE_DMATH1(rsqrt)
 __GPURACE_DMATH2(rhypot)
-__device__ void sincospi(double, double *, double *);
-__device__ void sincospif(float, float *, float *);
+/* sine and cosine at once: two stores through the pointers */
+__device__ inline void sincos(double __x, double *__s, double *__c) { *__s = sin(__x); *__c = cos(__x); }
+__device__ inline void sincosf(float __x, float *__s, float *__c) { *__s = sinf(__x); *__c = cosf(__x); }
+__device__ inline void sincos(float __x, float *__s, float *__c) { *__s = sinf(__x); *__c = cosf(__x); }
+__device__ inline void sincospi(double __x, double *__s, double *__c) { *__s = sinpi(__x); *__c = cospi(__x); }
+__device__ inline void sincospif(float __x, float *__s, float *__c) { *__s = sinpif(__x); *__c = cospif(__x); }
+__device__ inline double modf(double __x, double *__i) { *__i = trunc(__x); return __x - trunc(__x); }
+__device__ inline float modff(float __x, float *__i) { *__i = truncf(__x); return __x - truncf(__x); }
 __device__ float fdividef(float, float);
 __device__ double norm3d(double, double, double);
 __device__ float norm3df(float, float, float);
@@ -558,7 +566,8 @@ __device__ unsigned long long ullmax(unsigned long long, unsigned long long);
 #undef __GPURACE_MATHX
 
 /* ------------------------------------------------------------------------
- * 9. Intrinsics (bodiless): fast math, conversions, bit tricks, loads.
+ * 9. Intrinsics: fast math and conversions (bodiless), bit tricks and SIMD
+ *    functions with their bodies (__gpurace_bits.h), loads.
  * ---------------------------------------------------------------------- */
 __device__ float __fdividef(float, float);
 __device__ float __expf(float);
@@ -569,7 +578,7 @@ __device__ float __log10f(float);
 __device__ float __sinf(float);
 __device__ float __cosf(float);
 __device__ float __tanf(float);
-__device__ void __sincosf(float, float *, float *);
+__device__ inline void __sincosf(float __x, float *__s, float *__c) { *__s = __sinf(__x); *__c = __cosf(__x); }
 __device__ float __powf(float, float);
 __device__ float __saturatef(float);
 #define __GPURACE_ROUNDED(R, F, ...)                                           \
@@ -620,63 +629,12 @@ __device__ int __double2hiint(double);
 __device__ int __double2loint(double);
 __device__ double __hiloint2double(int, int);
 
-__device__ int __popc(unsigned int);
-__device__ int __popcll(unsigned long long);
-__device__ int __clz(int);
-__device__ int __clzll(long long);
-__device__ int __ffs(int);
-__device__ int __ffsll(long long);
-__device__ unsigned int __brev(unsigned int);
-__device__ unsigned long long __brevll(unsigned long long);
-__device__ unsigned int __byte_perm(unsigned int, unsigned int, unsigned int);
-__device__ unsigned int __funnelshift_l(unsigned int, unsigned int, unsigned int);
-__device__ unsigned int __funnelshift_lc(unsigned int, unsigned int, unsigned int);
-__device__ unsigned int __funnelshift_r(unsigned int, unsigned int, unsigned int);
-__device__ unsigned int __funnelshift_rc(unsigned int, unsigned int, unsigned int);
 __device__ unsigned int __fns(unsigned int, unsigned int, int);
 __device__ int __mul24(int, int);
 __device__ unsigned int __umul24(unsigned int, unsigned int);
-__device__ int __mulhi(int, int);
-__device__ unsigned int __umulhi(unsigned int, unsigned int);
 __device__ long long __mul64hi(long long, long long);
 __device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
-__device__ unsigned int __sad(int, int, unsigned int);
-__device__ unsigned int __usad(unsigned int, unsigned int, unsigned int);
-__device__ int __hadd(int, int);
-__device__ int __rhadd(int, int);
-__device__ unsigned int __uhadd(unsigned int, unsigned int);
-__device__ unsigned int __urhadd(unsigned int, unsigned int);
-__device__ int __dp4a(int, int, int);
-__device__ unsigned int __dp4a(unsigned int, unsigned int, unsigned int);
-__device__ unsigned int __lanemask_lt();
-__device__ unsigned int __lanemask_le();
-__device__ unsigned int __lanemask_eq();
-__device__ unsigned int __lanemask_ge();
-__device__ unsigned int __lanemask_gt();
-
-/* SIMD video intrinsics: two 16-bit or four 8-bit lanes in an unsigned int. */
-#define __GPURACE_SIMD1(F)                                                     \
-  __device__ unsigned int F##2(unsigned int);                                  \
-  __device__ unsigned int F##4(unsigned int);
-#define __GPURACE_SIMD2(F)                                                     \
-  __device__ unsigned int F##2(unsigned int, unsigned int);                    \
-  __device__ unsigned int F##4(unsigned int, unsigned int);
-__GPURACE_SIMD1(__vabs) __GPURACE_SIMD1(__vabsss) __GPURACE_SIMD1(__vneg)
-__GPURACE_SIMD1(__vnegss)
-__GPURACE_SIMD2(__vabsdiffs) __GPURACE_SIMD2(__vabsdiffu) __GPURACE_SIMD2(__vadd)
-__GPURACE_SIMD2(__vaddss) __GPURACE_SIMD2(__vaddus) __GPURACE_SIMD2(__vavgs)
-__GPURACE_SIMD2(__vavgu) __GPURACE_SIMD2(__vhaddu) __GPURACE_SIMD2(__vmaxs)
-__GPURACE_SIMD2(__vmaxu) __GPURACE_SIMD2(__vmins) __GPURACE_SIMD2(__vminu)
-__GPURACE_SIMD2(__vsads) __GPURACE_SIMD2(__vsadu) __GPURACE_SIMD2(__vsub)
-__GPURACE_SIMD2(__vsubss) __GPURACE_SIMD2(__vsubus)
-__GPURACE_SIMD2(__vcmpeq) __GPURACE_SIMD2(__vcmpne) __GPURACE_SIMD2(__vcmpges)
-__GPURACE_SIMD2(__vcmpgeu) __GPURACE_SIMD2(__vcmpgts) __GPURACE_SIMD2(__vcmpgtu)
-__GPURACE_SIMD2(__vcmples) __GPURACE_SIMD2(__vcmpleu) __GPURACE_SIMD2(__vcmplts)
-__GPURACE_SIMD2(__vcmpltu)
-__GPURACE_SIMD2(__vseteq) __GPURACE_SIMD2(__vsetne) __GPURACE_SIMD2(__vsetges)
-__GPURACE_SIMD2(__vsetgeu) __GPURACE_SIMD2(__vsetgts) __GPURACE_SIMD2(__vsetgtu)
-__GPURACE_SIMD2(__vsetles) __GPURACE_SIMD2(__vsetleu) __GPURACE_SIMD2(__vsetlts)
-__GPURACE_SIMD2(__vsetltu)
+#include "__gpurace_bits.h"
 /* DPX (sm_90): three-way and add-then max/min, plain or clamped at zero. */
 #define __GPURACE_DPX(F)                                                       \
   __device__ int F##_s32(int, int, int);                                       \

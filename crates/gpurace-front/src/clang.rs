@@ -5,6 +5,12 @@
 //! host-side AST (kernels keep their bodies there), no CUDA installation is
 //! needed, and `#include <cuda_runtime.h>` and friends resolve to the prelude,
 //! which is passed with `-isystem` and force-included.
+//!
+//! A program is seen the way nvcc compiles it twice: the *device view*
+//! defines `__CUDA_ARCH__` (kernels and device functions are read from it),
+//! the *host view* leaves it undefined (host functions and launches are read
+//! from it). The host view is parsed only for files whose user headers or
+//! source test `__CUDA_ARCH__`; elsewhere the two views are the same text.
 
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -95,6 +101,19 @@ pub fn prelude_dir() -> Result<PathBuf, Error> {
     result.clone().map_err(|e| Error::Prelude { path: PathBuf::from(e), source: std::io::Error::other("write failed") })
 }
 
+/// Which pass of nvcc a parse stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// `__CUDA_ARCH__` defined: what kernels and device functions are.
+    Device,
+    /// `__CUDA_ARCH__` undefined (also when the user defines it): what host
+    /// functions are.
+    Host,
+}
+
+/// The macro that tells the prelude not to define `__CUDA_ARCH__`.
+const HOST_VIEW_MACRO: &str = "__GPURACE_HOST_VIEW__";
+
 /// The prelude's folder of C declarations, for host code in C.
 const C_PRELUDE: &str = "c-host";
 
@@ -134,10 +153,11 @@ pub(crate) fn is_system_file(path: &str, prelude: &str) -> bool {
 /// parsed again with an empty stand-in for each missing header (see
 /// [`missing`]), so that the rest of it is still analysed, and each missing
 /// header is reported once as a warning.
-pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun, Error> {
+pub fn run(file: &Path, options: &Options, flags: &[String], view: View) -> Result<ClangRun, Error> {
     let clang = find_clang(options.clang.as_deref())?;
     let prelude = prelude_dir()?;
-    let mut run = run_once(&clang, &prelude, file, options, flags, &Extra::default())?;
+    let first = Extra { view, ..Extra::default() };
+    let mut run = run_once(&clang, &prelude, file, options, flags, &first)?;
     // Launches spelled `<< <`: the files respelled, then parsed again.
     let cwd = file.parent().unwrap_or(Path::new("/"));
     let respelled = spelling::files_to_respell(&run.diagnostics, cwd);
@@ -145,13 +165,13 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     let overlay_file = overlay.as_ref().map(spelling::Overlay::file);
     if let Some(o) = &overlay_file {
         let first_ms = run.clang_ms;
-        run = run_once(&clang, &prelude, file, options, flags, &Extra { stubs: None, overlay: Some(o) })?;
+        run = run_once(&clang, &prelude, file, options, flags, &Extra { stubs: None, overlay: Some(o), view })?;
         run.clang_ms += first_ms;
     }
     let Some(mut stubs) = missing::Stubs::new(&run.diagnostics) else { return Ok(run) };
     let mut clang_ms = run.clang_ms;
     while stubs.write() {
-        let extra = Extra { stubs: Some(&stubs.dir()), overlay: overlay_file.as_deref() };
+        let extra = Extra { stubs: Some(&stubs.dir()), overlay: overlay_file.as_deref(), view };
         run = run_once(&clang, &prelude, file, options, flags, &extra)?;
         clang_ms += run.clang_ms;
         if !stubs.add(&run.diagnostics) {
@@ -165,13 +185,19 @@ pub fn run(file: &Path, options: &Options, flags: &[String]) -> Result<ClangRun,
     Ok(run)
 }
 
-/// What a later round of clang adds to the first.
-#[derive(Default)]
+/// What a later round of clang adds to the first, and the view of all.
 struct Extra<'a> {
     /// The folder of stand-ins for missing headers.
     stubs: Option<&'a Path>,
     /// The overlay of files whose launches were respelled.
     overlay: Option<&'a Path>,
+    view: View,
+}
+
+impl Default for Extra<'_> {
+    fn default() -> Self {
+        Extra { stubs: None, overlay: None, view: View::Device }
+    }
 }
 
 fn run_once(
@@ -215,6 +241,10 @@ fn run_once(
     }
     for d in &options.defines {
         cmd.arg(format!("-D{d}"));
+    }
+    if extra.view == View::Host && !is_c(file) {
+        // After the user's flags: nvcc's host pass never has it.
+        cmd.arg("-U__CUDA_ARCH__").arg(format!("-D{HOST_VIEW_MACRO}"));
     }
     if let Some(overlay) = extra.overlay {
         cmd.arg("-ivfsoverlay").arg(overlay);

@@ -81,30 +81,34 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
         let d = Diagnostic::new(Severity::Error, "clang-fatal", "no such file").at(path.display().to_string(), 0, 0);
         return Ok(Lowered { diagnostics: vec![d], ..Lowered::default() });
     }
-    let run = clang::run(&abs, options, &flags)?;
+    let run = clang::run(&abs, options, &flags, clang::View::Device)?;
     let start = std::time::Instant::now();
     let prelude = run.prelude.to_string_lossy().to_string();
-    // Lowering recurses along the AST, whose depth the input decides (a sum
-    // of 5,000 terms nests 5,000 deep): give it a stack to match.
-    let dump = &run.dump;
-    let lowered = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("lower".into())
-            .stack_size(LOWER_STACK)
-            .spawn_scoped(scope, || lower::lower(dump, &prelude))
-            .map(|handle| handle.join())
-    });
-    let (mut program, mut diagnostics) = match lowered {
-        Ok(Ok(result)) => result,
-        _ => {
-            let d = Diagnostic::new(Severity::Error, "internal-error", "lowering failed").at(
-                path.display().to_string(),
-                0,
-                0,
-            );
-            (Program::default(), vec![d])
-        }
-    };
+    let (mut program, mut diagnostics) = lower_dump(&run.dump, &prelude, path);
+    let mut all = run.diagnostics;
+    all.append(&mut diagnostics);
+    let (mut clang_ms, mut deps, mut read) = (run.clang_ms, run.deps, run.read);
+    let mut host_clang_ms = 0.0;
+    if !clang::is_c(&abs) && views::tests_cuda_arch(&read) {
+        let host = clang::run(&abs, options, &flags, clang::View::Host)?;
+        let (host_program, mut host_diagnostics) = lower_dump(&host.dump, &prelude, path);
+        let mut host_all = host.diagnostics;
+        host_all.append(&mut host_diagnostics);
+        let host_only = views::HostOnly::of(&host.dump);
+        program = views::join(program, host_program);
+        all = views::join_diagnostics(all, host_all, &host_only);
+        host_clang_ms = host.clang_ms;
+        clang_ms += host.clang_ms;
+        deps = deps.zip(host.deps).map(|(mut a, b)| {
+            a.extend(b);
+            a.sort();
+            a.dedup();
+            a
+        });
+        read.extend(host.read);
+        read.sort();
+        read.dedup();
+    }
     // Report paths as the user gave them, not as clang resolved them, and
     // the prelude by a stable name rather than its cache folder.
     // Every other file the way reports print paths (`paths`).
@@ -122,17 +126,39 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
         }
     };
     program.files.iter_mut().for_each(rename);
-    let mut all = run.diagnostics;
-    all.iter_mut().chain(diagnostics.iter_mut()).for_each(|d| rename(&mut d.file));
-    all.append(&mut diagnostics);
+    all.iter_mut().for_each(|d| rename(&mut d.file));
     Ok(Lowered {
         program,
         diagnostics: all,
-        clang_ms: run.clang_ms,
-        lower_ms: start.elapsed().as_secs_f64() * 1000.0,
-        deps: run.deps,
-        read: run.read,
+        clang_ms,
+        lower_ms: start.elapsed().as_secs_f64() * 1000.0 - host_clang_ms,
+        deps,
+        read,
     })
+}
+
+/// Lowers one view's dump on a thread with a deep stack.
+fn lower_dump(dump: &ast::Dump, prelude: &str, path: &Path) -> (Program, Vec<Diagnostic>) {
+    // Lowering recurses along the AST, whose depth the input decides (a sum
+    // of 5,000 terms nests 5,000 deep): give it a stack to match.
+    let lowered = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("lower".into())
+            .stack_size(LOWER_STACK)
+            .spawn_scoped(scope, || lower::lower(dump, prelude))
+            .map(|handle| handle.join())
+    });
+    match lowered {
+        Ok(Ok(result)) => result,
+        _ => {
+            let d = Diagnostic::new(Severity::Error, "internal-error", "lowering failed").at(
+                path.display().to_string(),
+                0,
+                0,
+            );
+            (Program::default(), vec![d])
+        }
+    }
 }
 
 pub mod ast;
@@ -142,3 +168,4 @@ mod paths;
 pub use paths::display_path;
 mod compile_db;
 pub mod lower;
+mod views;

@@ -595,9 +595,11 @@ fn unknown_constructs_are_approximate_with_a_location() {
             lowered.diagnostics
         );
     }
-    // A call through a local function-pointer variable is unknown, even with
-    // no pointer arguments: the callee could be anything.
-    assert!(kernel(p, "with_fn_ptr").approximate);
+    // A call through a pointer of a type no device function whose address
+    // the program takes has is unknown, even with no pointer arguments: the
+    // callee could be anything. One of `twice`'s type calls `twice`.
+    assert!(kernel(p, "with_foreign_fn_ptr").approximate);
+    assert!(!kernel(p, "with_fn_ptr").approximate);
 }
 
 #[test]

@@ -159,7 +159,10 @@ impl FnLower<'_, '_> {
                             .and_then(decl_ref)
                             .filter(|(k, _, _)| matches!(*k, "Function" | "CXXMethod"))
                             .map(|(_, a, name)| (name.to_string(), a))
-                            .or_else(|| n.children.first().and_then(|c| self.function_target(c)));
+                            .or_else(|| n.children.first().and_then(|c| self.function_target(c)))
+                            .or_else(|| {
+                                n.children.first().and_then(|c| self.unresolved_callee(c, n.children.len() - 1))
+                            });
                         (r, None, n.children.iter().skip(1).collect())
                     }
                 }
@@ -178,10 +181,22 @@ impl FnLower<'_, '_> {
                 self.emit(Stmt::Call { callee: INDIRECT_CALL.to_string(), args, dst, span });
                 return dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void));
             }
-            let e = self.unsupported(n, "call through a function pointer".into());
+            if let Some(e) = self.call_through_pointer(n, &args, span, &ty) {
+                return e;
+            }
+            let what = match n.children.first().map(strip_casts) {
+                // `f(x)` where `f`'s type is a template parameter (a functor,
+                // a lambda) in a template analysed without its arguments.
+                Some(c) if !c.ty().contains("(*)") && !c.ty().contains('(') => {
+                    let (_, _, name) = decl_ref(c).unwrap_or(("", 0, "the callee"));
+                    format!("call of `{name}`, whose type `{}` only an instantiation of the template decides", c.ty())
+                }
+                _ => "call through a function pointer".to_string(),
+            };
+            let e = self.unsupported(n, what.clone());
             if !self.is_host() {
                 // The callee is unknown: it may do anything to memory.
-                self.emit(Stmt::Unknown { reason: "call through a function pointer".into(), span });
+                self.emit(Stmt::Unknown { reason: what, span });
             }
             return e;
         };

@@ -203,10 +203,12 @@ impl FnLower<'_, '_> {
                 LValue::Mem(p) => self.addr_of(p),
                 other => self.load(other, span),
             },
-            "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => match self.host_function_value(c) {
-                Some(f) => f,
-                None => self.unsupported(c, "function pointer value".into()),
-            },
+            "FunctionToPointerDecay" | "BuiltinFnToFnPtr" => {
+                match self.host_function_value(c).or_else(|| self.device_function_value(c)) {
+                    Some(f) => f,
+                    None => self.unsupported(c, "function pointer value".into()),
+                }
+            }
             "NoOp"
             | "UserDefinedConversion"
             | "ConstructorConversion"

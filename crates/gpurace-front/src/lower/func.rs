@@ -699,6 +699,8 @@ mod calls;
 mod containers;
 #[path = "expr.rs"]
 mod exprs;
+#[path = "fn_pointer.rs"]
+pub(super) mod fn_pointers;
 #[path = "invoke.rs"]
 mod invoke;
 #[path = "kernel_ptr.rs"]

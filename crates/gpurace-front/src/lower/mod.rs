@@ -45,6 +45,11 @@ pub struct Index<'a> {
     /// While collecting: the spellings of the records being walked, which
     /// nested records are known by (`BlockReduce<float, 256>::TempStorage`).
     pub record_scopes: Vec<Vec<String>>,
+    /// Function templates by address: the pattern, for a call a template
+    /// leaves unresolved (`UnresolvedLookupExpr` names the template).
+    pub templates: HashMap<u64, &'a Node>,
+    /// The device functions whose address the program takes, by type.
+    pub function_values: func::fn_pointers::FunctionValues,
     /// The lines of the files literals are read back from, by file (`None`:
     /// unreadable), filled on first use.
     pub sources: std::cell::RefCell<HashMap<u32, Option<Vec<String>>>>,
@@ -101,7 +106,7 @@ impl<'a> Index<'a> {
     }
 
     pub fn function(&self, addr: u64) -> Option<&Node> {
-        self.functions.get(&self.canonical(addr)).copied()
+        self.functions.get(&self.canonical(addr)).or_else(|| self.templates.get(&addr)).copied()
     }
 
     pub fn span(&self, loc: Loc) -> Span {
@@ -191,6 +196,8 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         records_by_name: HashMap::new(),
         record_scopes: Vec::new(),
         sources: Default::default(),
+        templates: HashMap::new(),
+        function_values: HashMap::new(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -205,6 +212,9 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
     let by_addr = std::mem::take(&mut index.functions);
     for (addr, node) in by_addr {
         index.functions.insert(index.canonical(addr), node);
+    }
+    for decl in &dump.decls {
+        func::fn_pointers::index_function_values(decl, &mut index);
     }
     // Kernels first, in source order; then the host functions that launch.
     let mut kernel_of: HashMap<u64, usize> = HashMap::new();
@@ -324,6 +334,9 @@ fn collect<'a>(
         "FunctionTemplateDecl" => {
             let funcs: Vec<&Node> =
                 node.children.iter().filter(|c| c.kind == "FunctionDecl" || c.kind == "CXXMethodDecl").collect();
+            if let Some(pattern) = funcs.first().filter(|f| f.has_child("CompoundStmt")) {
+                index.templates.insert(node.addr, pattern);
+            }
             let mut instantiated = false;
             for c in &funcs {
                 // The pattern has no template arguments; each instantiation has them.

@@ -83,6 +83,11 @@ impl ExprEval for Exec<'_> {
 
     fn call(&mut self, st: &State, e: &Expr, func: &str, args: &[Expr], ty: &Type) -> T {
         match func {
+            // The address of a device function (`&f`): one constant per
+            // function, what a call through a pointer compares with.
+            f if f.starts_with(gpurace_ir::FUNCTION_VALUE_PREFIX) && args.is_empty() => {
+                t::function(f, Vec::new(), 64, false)
+            }
             "__mul24" | "__umul24" if args.len() == 2 => {
                 // The product of the low 24 bits (sign-extended for `__mul24`).
                 let signed = func == "__mul24";
