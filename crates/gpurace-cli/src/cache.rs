@@ -48,7 +48,8 @@ fn unit_key(path: &Path, options: &Options) -> Key {
         .text(&cwd.to_string_lossy())
         .text(&path.to_string_lossy())
         .text(&format!("{:?}", clang.as_ref().map(|c| (c, identity_of(c)))))
-        .text(&format!("{:?}", (&options.includes, &options.defines, &options.gpu_arch, &options.compile_db)));
+        .text(&format!("{:?}", (&options.includes, &options.defines, &options.gpu_arch, &options.compile_db)))
+        .text(&format!("{:?}", (gpurace_front::clang::installation(options), options.real_cccl)));
     if let Some(env) = std::env::var_os("GPURACE_CLANG") {
         key = key.text(&env.to_string_lossy());
     }

@@ -451,6 +451,28 @@ pub struct FrontArgs {
     /// `clang-NN` on the PATH.
     #[arg(long, value_name = "PATH")]
     pub clang: Option<PathBuf>,
+
+    /// The CUDA installation: a toolkit's root, or pip's `site-packages/nvidia`
+    ///
+    /// Without it gpurace looks where clang does (`$CUDA_PATH`, `$CUDA_HOME`,
+    /// `/usr/local/cuda`) and then in Python's packages (the `nvidia-*-cu12`
+    /// wheels). Its headers add what gpurace's prelude does not have.
+    #[arg(long, value_name = "DIR")]
+    pub cuda_path: Option<PathBuf>,
+
+    /// libcu++, CUB and Thrust: gpurace's models (`model`, the default) or
+    /// the installation's headers as shipped (`real`)
+    #[arg(long, value_enum, default_value_t = CcclArg::Model)]
+    pub cccl: CcclArg,
+}
+
+/// Where libcu++, CUB and Thrust come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CcclArg {
+    /// gpurace's models in its prelude
+    Model,
+    /// the CUDA installation's headers (`--cuda-path`, or the one found)
+    Real,
 }
 
 impl FrontArgs {
@@ -461,6 +483,8 @@ impl FrontArgs {
             defines: self.defines.clone(),
             gpu_arch: self.cuda_gpu_arch.clone(),
             compile_db: self.build_dir.clone(),
+            cuda_path: self.cuda_path.clone(),
+            real_cccl: self.cccl == CcclArg::Real,
         }
     }
 }

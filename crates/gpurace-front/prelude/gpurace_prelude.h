@@ -692,8 +692,16 @@ __device__ unsigned int __isGlobal(const void *);
 __device__ unsigned int __isShared(const void *);
 __device__ unsigned int __isConstant(const void *);
 __device__ unsigned int __isLocal(const void *);
-__device__ size_t __cvta_generic_to_shared(const void *);
-__device__ size_t __cvta_generic_to_global(const void *);
+/* Address-space conversions: one address space in gpurace's memory model,
+ * so each is the address itself (its object is still known). */
+__device__ inline size_t __cvta_generic_to_shared(const void *__p) { return (size_t)__p; }
+__device__ inline size_t __cvta_generic_to_global(const void *__p) { return (size_t)__p; }
+__device__ inline size_t __cvta_generic_to_constant(const void *__p) { return (size_t)__p; }
+__device__ inline size_t __cvta_generic_to_local(const void *__p) { return (size_t)__p; }
+__device__ inline void *__cvta_shared_to_generic(size_t __a) { return (void *)__a; }
+__device__ inline void *__cvta_global_to_generic(size_t __a) { return (void *)__a; }
+__device__ inline void *__cvta_constant_to_generic(size_t __a) { return (void *)__a; }
+__device__ inline void *__cvta_local_to_generic(size_t __a) { return (void *)__a; }
 
 /* ------------------------------------------------------------------------
  * 10. Warp-level primitives (bodiless).  Overloaded over the element types
@@ -2504,9 +2512,14 @@ curandStatus_t curandMakeMTGP32KernelState(curandStateMtgp32_t *__s,
 /* ------------------------------------------------------------------------
  * 17. libcu++ subset (__gpurace_libcudacxx.h): cuda::thread_scope,
  *     memory orders, cuda::atomic_ref, cuda::atomic, cuda::std::atomic(_ref),
- *     cuda::atomic_thread_fence, cuda::barrier.
+ *     cuda::atomic_thread_fence, cuda::barrier.  Not when the real libcu++
+ *     is on the include path (the user's -I, or --cccl real): gpurace then
+ *     defines __GPURACE_REAL_CCCL__, and the program's includes reach the
+ *     real headers, which define the same names.
  * ---------------------------------------------------------------------- */
+#ifndef __GPURACE_REAL_CCCL__
 #include "__gpurace_libcudacxx.h"
+#endif
 
 /* ------------------------------------------------------------------------
  * 18. Restore the program's macros shielded before section 4.

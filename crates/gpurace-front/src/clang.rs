@@ -24,6 +24,7 @@ use crate::ast::{self, Dump};
 use crate::{Error, Options};
 
 mod missing;
+mod packages;
 mod spelling;
 
 mod prelude_files {
@@ -225,6 +226,10 @@ fn run_once(
             .args(["-fno-color-diagnostics", "-fno-caret-diagnostics", "-ferror-limit=50", "-w"])
             // `register` is an error in C++17 unless this is said; nvcc accepts it.
             .arg("-Wno-register")
+            // What clang's driver passes for CUDA 9 and later, which it does
+            // not detect with -nocudainc: libcu++ declares variadic
+            // `__host__ __device__` functions for overload resolution.
+            .args(["-Xclang", "-fcuda-allow-variadic-functions"])
             .arg("-isystem")
             .arg(&prelude)
             .args(["-include", PRELUDE_MAIN])
@@ -238,6 +243,9 @@ fn run_once(
     cmd.args(flags);
     for dir in &options.includes {
         cmd.arg("-I").arg(absolute(dir));
+    }
+    if !is_c(file) {
+        cccl_args(&mut cmd, options, flags);
     }
     for d in &options.defines {
         cmd.arg(format!("-D{d}"));
@@ -353,6 +361,50 @@ fn parse_depfile(text: &str) -> Vec<String> {
     }
     if !current.is_empty() {
         out.push(current);
+    }
+    out
+}
+
+/// The CUDA installation's headers: searched after the prelude (`-idirafter`),
+/// so they add what it lacks; CCCL as shipped (`--cccl real`) before it.
+/// `__GPURACE_REAL_CCCL__` tells the prelude to leave libcu++ to the real
+/// headers, which also holds when the user's own `-I` folders have them.
+fn cccl_args(cmd: &mut Command, options: &Options, flags: &[String]) {
+    let install = installation(options);
+    let mut real = false;
+    if let Some(install) = &install {
+        if let (true, Some(cccl)) = (options.real_cccl, &install.cccl) {
+            cmd.arg("-I").arg(cccl);
+            real = true;
+        }
+        for dir in &install.include {
+            cmd.arg("-idirafter").arg(dir);
+        }
+    }
+    let user_dirs = options.includes.iter().map(|d| absolute(d)).chain(include_flags(flags));
+    if real || user_dirs.into_iter().any(|d| crate::cuda_install::has_cccl(&d)) {
+        cmd.arg("-D__GPURACE_REAL_CCCL__");
+    }
+}
+
+/// The installation for `options`, looked for once per process.
+pub fn installation(options: &Options) -> Option<crate::cuda_install::CudaInstall> {
+    static FOUND: OnceLock<Option<crate::cuda_install::CudaInstall>> = OnceLock::new();
+    match &options.cuda_path {
+        Some(p) => crate::cuda_install::find(Some(p)),
+        None => FOUND.get_or_init(|| crate::cuda_install::find(None)).clone(),
+    }
+}
+
+/// The `-I` folders of compile flags (`-I dir`, `-Idir`, `-isystem dir`).
+fn include_flags(flags: &[String]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut it = flags.iter();
+    while let Some(f) = it.next() {
+        match f.as_str() {
+            "-I" | "-isystem" => out.extend(it.next().map(PathBuf::from)),
+            _ => out.extend(f.strip_prefix("-I").filter(|d| !d.is_empty()).map(PathBuf::from)),
+        }
     }
     out
 }

@@ -24,6 +24,12 @@ pub struct Options {
     pub gpu_arch: Option<String>,
     /// A build directory holding `compile_commands.json` (`-p`).
     pub compile_db: Option<PathBuf>,
+    /// `--cuda-path`: the CUDA installation (else one is looked for, see
+    /// [`cuda_install`]).
+    pub cuda_path: Option<PathBuf>,
+    /// `--cccl real`: libcu++, CUB and Thrust from the installation as
+    /// shipped, not the prelude's models.
+    pub real_cccl: bool,
 }
 
 /// The result of lowering one file.
@@ -167,5 +173,6 @@ mod paths;
 
 pub use paths::display_path;
 mod compile_db;
+pub mod cuda_install;
 pub mod lower;
 mod views;

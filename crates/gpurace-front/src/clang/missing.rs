@@ -106,12 +106,13 @@ impl Stubs {
             .headers
             .iter()
             .map(|(name, d)| {
+                let advice = super::packages::advice(name, Path::new(&d.file));
                 let mut w = Diagnostic::new(
                     Severity::Warning,
                     "missing-header",
                     format!(
                         "header `{name}` not found: read as an empty file, so what the program takes from it is unknown \
-                         (pass its folder with -I to analyse it)"
+                         ({advice})"
                     ),
                 );
                 w.file = d.file.clone();
