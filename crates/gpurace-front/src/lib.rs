@@ -142,3 +142,4 @@ mod paths;
 pub use paths::display_path;
 mod compile_db;
 pub mod lower;
+pub mod ptx;
