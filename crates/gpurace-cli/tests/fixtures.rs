@@ -4,7 +4,7 @@
 //! `tests/fixtures/program/` (programs of several units),
 //! `tests/fixtures/plausible/` (races over values gpurace does not know),
 //! `tests/fixtures/data/` (races that depend on data, decided with the
-//! program's own run) and
+//! program's own run), `tests/fixtures/ptx/` (inline PTX) and
 //! compares its verdict with the one the fixture's header expects, and its
 //! human report with an insta snapshot.
 //!
@@ -67,6 +67,7 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/program", 8),
     ("tests/fixtures/plausible", 6),
     ("tests/fixtures/data", 10),
+    ("tests/fixtures/ptx", 16),
 ];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];
