@@ -6,7 +6,7 @@
 //! `tests/fixtures/data/` (races that depend on data, decided with the
 //! program's own run), `tests/fixtures/constructs/` (CUDA as real code
 //! writes it: the two compilation passes, intrinsics, device function
-//! pointers, device properties) and
+//! pointers, device properties), `tests/fixtures/ptx/` (inline PTX) and
 //! compares its verdict with the one the fixture's header expects, and its
 //! human report with an insta snapshot.
 //!
@@ -70,6 +70,7 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/plausible", 6),
     ("tests/fixtures/data", 10),
     ("tests/fixtures/constructs", 10),
+    ("tests/fixtures/ptx", 16),
 ];
 
 const RACE_CLASSES: &[&str] = &["inter-block", "intra-block", "intra-warp", "barrier-divergence"];

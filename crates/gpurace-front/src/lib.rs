@@ -175,4 +175,5 @@ pub use paths::display_path;
 mod compile_db;
 pub mod cuda_install;
 pub mod lower;
+pub mod ptx;
 mod views;

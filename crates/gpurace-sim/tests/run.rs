@@ -193,7 +193,7 @@ __global__ void k(int *a, int *b) {
 
 #[test]
 fn what_cannot_run_stops_the_run_with_its_line() {
-    let source = "__global__ void k(int *a) {\n  int v;\n  asm(\"mov.u32 %0, 1;\" : \"=r\"(v));\n  a[v] = 1;\n}";
+    let source = "__global__ void k(int *a) {\n  int v;\n  asm(\"mbarrier.arrive.shared.b64 %0, [%1];\" : \"=r\"(v) : \"r\"(0));\n  a[v] = 1;\n}";
     let (_, outcome) = run(source, &request(1, 1, &[]));
     let error = outcome.error.expect("the run stops");
     assert_eq!(error.span.line, 3, "{error:?}");

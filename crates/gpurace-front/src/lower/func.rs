@@ -134,6 +134,8 @@ pub struct FnLower<'a, 'b> {
     callables: HashMap<u64, invoke::Callable>,
     /// Variables the host function assigns whole after their declaration.
     reassigned: HashSet<u64>,
+    /// Writes of inline PTX `cp.async` copies not yet waited for (see `asm.rs`).
+    pending_copies: Vec<asm::PendingCopy>,
 }
 
 /// Lowers one kernel (or one instantiation).
@@ -345,6 +347,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
             arg_arrays: HashMap::new(),
             callables: HashMap::new(),
             reassigned: HashSet::new(),
+            pending_copies: Vec::new(),
         }
     }
 
@@ -481,6 +484,7 @@ impl<'a, 'b> FnLower<'a, 'b> {
         if let Some(body) = node.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);
         }
+        self.complete_copies();
         self.blocks.pop().unwrap_or_default()
     }
 
@@ -693,6 +697,10 @@ pub fn convert(v: Expr, ty: &Type) -> Expr {
 
 #[path = "aggregate.rs"]
 mod aggregates;
+#[path = "asm.rs"]
+mod asm;
+#[path = "asm_mem.rs"]
+mod asm_mem;
 #[path = "call.rs"]
 mod calls;
 #[path = "containers.rs"]

@@ -133,16 +133,7 @@ impl<'a> Index<'a> {
         if !loc.is_valid() {
             return None;
         }
-        let mut sources = self.sources.borrow_mut();
-        let lines = sources
-            .entry(loc.file)
-            .or_insert_with(|| {
-                let path = self.files.get(loc.file as usize)?;
-                std::fs::read_to_string(path).ok().map(|t| t.lines().map(String::from).collect())
-            })
-            .as_ref()?;
-        let line = lines.get(loc.line.checked_sub(1)? as usize)?;
-        let text = line.get(loc.col.checked_sub(1)? as usize..)?;
+        let text = self.source_text(loc, 1)?;
         let mut end = 0;
         let bytes = text.as_bytes();
         while end < bytes.len() {
@@ -154,6 +145,30 @@ impl<'a> Index<'a> {
             end += 1;
         }
         text[..end].parse::<f64>().ok()
+    }
+
+    /// The source text from `loc` to the end of its line and the next
+    /// `more - 1` lines, read from the file (cached per file). `None` when
+    /// the file cannot be read or `loc` is not in it.
+    pub fn source_text(&self, loc: Loc, more: usize) -> Option<String> {
+        if !loc.is_valid() {
+            return None;
+        }
+        let mut sources = self.sources.borrow_mut();
+        let lines = sources
+            .entry(loc.file)
+            .or_insert_with(|| {
+                let path = self.files.get(loc.file as usize)?;
+                std::fs::read_to_string(path).ok().map(|t| t.lines().map(String::from).collect())
+            })
+            .as_ref()?;
+        let first = loc.line.checked_sub(1)? as usize;
+        let mut text = lines.get(first)?.get(loc.col.checked_sub(1)? as usize..)?.to_string();
+        for line in lines.iter().skip(first + 1).take(more.saturating_sub(1)) {
+            text.push('\n');
+            text.push_str(line);
+        }
+        Some(text)
     }
 
     pub fn file_name(&self, loc: Loc) -> &str {

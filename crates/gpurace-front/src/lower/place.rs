@@ -406,7 +406,7 @@ impl FnLower<'_, '_> {
     /// reaches: a shared or global object's declaration when `declared`
     /// (the expression names only a callee's locals), else the parameter
     /// or the first variable the expression names.
-    fn object_name(&self, base: &Base, n: &Node, declared: bool) -> String {
+    pub(super) fn object_name(&self, base: &Base, n: &Node, declared: bool) -> String {
         match base {
             Base::Shared(id) if declared => self.shared.get(id.0 as usize).map(|v| v.name.clone()),
             Base::Global(id) if declared => self.program.globals.get(id.0 as usize).map(|g| g.name.clone()),

@@ -183,10 +183,7 @@ impl FnLower<'_, '_> {
             } else {
                 Expr::int(0xffff_ffff, Type::UINT)
             };
-            let dst = (*ty != Type::Void)
-                .then(|| self.new_var(name.trim_start_matches('_'), ty.clone(), VarKind::Read, span));
-            self.emit(Stmt::WarpOp { dst, op: name.to_string(), mask, args: vals, span });
-            return Some(dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void)));
+            return Some(self.warp_op(name, mask, vals, ty, span));
         }
         if matches!(name, "min" | "max" | "umin" | "umax" | "llmin" | "llmax") && args.len() == 2 {
             {
@@ -197,6 +194,15 @@ impl FnLower<'_, '_> {
             }
         }
         None
+    }
+
+    /// The warp collective `name` (`__shfl_sync`, `__ballot_sync`...) over
+    /// the lanes of `mask`, with its arguments after the mask; its result.
+    pub(super) fn warp_op(&mut self, name: &str, mask: Expr, args: Vec<Expr>, ty: &Type, span: Span) -> Expr {
+        let dst =
+            (*ty != Type::Void).then(|| self.new_var(name.trim_start_matches('_'), ty.clone(), VarKind::Read, span));
+        self.emit(Stmt::WarpOp { dst, op: name.to_string(), mask, args, span });
+        dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
     }
 
     /// `memcpy(dst, src, n)` and `memset(dst, v, n)` in device code, when `n`

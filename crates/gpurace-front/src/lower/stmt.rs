@@ -139,6 +139,7 @@ impl FnLower<'_, '_> {
                     None => self.emit(Stmt::Return(value)),
                 }
             }
+            "GCCAsmStmt" if !self.is_host() => self.asm_stmt(n, span),
             "GotoStmt" | "IndirectGotoStmt" | "CXXTryStmt" | "GCCAsmStmt" | "MSAsmStmt" | "CoreturnStmt" => {
                 let e = self.unsupported(n, format!("`{}` is not modelled", n.kind));
                 if let Expr::Unknown { reason, span, .. } = e {
