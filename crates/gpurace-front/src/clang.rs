@@ -296,7 +296,7 @@ fn run_once(
     let mut diagnostics = parse_stderr(&stderr_text, file);
     match status {
         Ok(s) if s.success() => {}
-        Ok(s) if diagnostics.iter().any(|d| d.severity == Severity::Error) => {
+        Ok(s) if diagnostics.iter().any(|d| d.severity == Severity::Error || d.code == "nvcc-accepts") => {
             let _ = s;
         }
         Ok(s) => diagnostics.push(
@@ -430,6 +430,14 @@ fn parse_stderr(text: &str, file: &Path) -> Vec<Diagnostic> {
             continue;
         };
         let Some((loc, msg)) = line.split_once(marker) else { continue };
+        // clang refuses what nvcc accepts with a warning, skipping the
+        // initialisation: a `__shared__` object whose type has a
+        // constructor (libcu++'s `cuda::barrier`, CUB's storage unions).
+        let (sev, code, msg) = if msg.starts_with("initialization is not supported for __shared__ variables") {
+            (Severity::Warning, "nvcc-accepts", format!("{msg} (nvcc accepts it and skips the initialisation)"))
+        } else {
+            (sev, code, msg.to_string())
+        };
         let mut parts = loc.rsplitn(3, ':');
         let col = parts.next().and_then(|c| c.parse().ok());
         let ln = parts.next().and_then(|l| l.parse().ok());

@@ -41,6 +41,12 @@
 #include <vector>
 
 namespace cub {
+/* The shared storage a collective constructed without one uses (CUB's
+ * PrivateStorage): one __shared__ object per storage type and block. */
+template <class _Storage> __device__ _Storage &__gpurace_private_storage() {
+  __shared__ _Storage __private;
+  return __private;
+}
 
 /* ---- Operators ---------------------------------------------------------- */
 struct Sum {
@@ -257,6 +263,8 @@ private:
 
 public:
   __device__ BlockReduce(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockReduce() : __storage(__gpurace_private_storage<TempStorage>()) {}
 
   /* Every thread publishes its value; after the barrier thread 0 combines
    * the first `__valid` of them. */
@@ -333,6 +341,8 @@ private:
 
 public:
   __device__ BlockScan(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockScan() : __storage(__gpurace_private_storage<TempStorage>()) {}
 
   __device__ void InclusiveSum(_Tp __in, _Tp &__out) { __out = __scan(__in, cub::Sum(), true, (_Tp *)0); }
   __device__ void InclusiveSum(_Tp __in, _Tp &__out, _Tp &__aggregate) {
@@ -458,6 +468,8 @@ private:
 
 public:
   __device__ BlockExchange(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockExchange() : __storage(__gpurace_private_storage<TempStorage>()) {}
   template <class _Out> __device__ void StripedToBlocked(const _Tp (&__in)[_Items], _Out (&__out)[_Items]) {
     __exchange(__in, __out, true, false);
   }
@@ -534,6 +546,8 @@ private:
 
 public:
   __device__ BlockLoad(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockLoad() : __storage(__gpurace_private_storage<TempStorage>()) {}
   template <class _It> __device__ void Load(_It __it, _Tp (&__items)[_Items]) {
     for (int __i = 0; __i < _Items; __i++)
       __items[__i] = __it[__index(__i)];
@@ -579,6 +593,8 @@ private:
 
 public:
   __device__ BlockStore(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockStore() : __storage(__gpurace_private_storage<TempStorage>()) {}
   template <class _It> __device__ void Store(_It __it, _Tp (&__items)[_Items]) {
     __exchange(__items);
     for (int __i = 0; __i < _Items; __i++)
@@ -606,6 +622,8 @@ private:
 
 public:
   __device__ BlockAdjacentDifference(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockAdjacentDifference() : __storage(__gpurace_private_storage<TempStorage>()) {}
   /* Each thread publishes its last item; the next thread differences its
    * first item against it. */
   template <int _Items, class _Out, class _Op>
@@ -667,6 +685,8 @@ private:
 
 public:
   __device__ BlockRadixSort(TempStorage &__t) : __storage(__t) {}
+  /* CUB's default: the block's private storage, one per specialization */
+  __device__ BlockRadixSort() : __storage(__gpurace_private_storage<TempStorage>()) {}
   __device__ void Sort(_Key (&__keys)[_Items], int __begin = 0, int __end = sizeof(_Key) * 8) {
     (void)__begin;
     (void)__end;

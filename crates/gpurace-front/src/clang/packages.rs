@@ -73,7 +73,8 @@ pub(super) fn provider(name: &str) -> Option<&'static str> {
 /// in a folder above it, if there is one.
 pub(super) fn generated_from(name: &str, includer: &Path) -> Option<String> {
     let base = Path::new(name).file_name()?.to_str()?;
-    let candidates = [format!("{base}.in"), format!("{base}.cmake"), format!("{base}.cmake.in")];
+    let candidates =
+        [format!("{base}.in"), format!("{base}.cmakein"), format!("{base}.cmake"), format!("{base}.cmake.in")];
     let stem = Path::new(base).file_stem()?.to_str()?;
     let more = [format!("{stem}.h.in"), format!("{stem}.hpp.in"), format!("{stem}.cuh.in")];
     let sub = Path::new(name).parent().filter(|p| !p.as_os_str().is_empty());

@@ -187,10 +187,15 @@ impl FnLower<'_, '_> {
             let what = match n.children.first().map(strip_casts) {
                 // `f(x)` where `f`'s type is a template parameter (a functor,
                 // a lambda) in a template analysed without its arguments.
-                Some(c) if !c.ty().contains("(*)") && !c.ty().contains('(') => {
-                    let (_, _, name) = decl_ref(c).unwrap_or(("", 0, "the callee"));
-                    format!("call of `{name}`, whose type `{}` only an instantiation of the template decides", c.ty())
-                }
+                Some(c) if !c.ty().contains("(*)") && !c.ty().contains('(') => match decl_ref(c) {
+                    Some((_, _, name)) => {
+                        format!(
+                            "call of `{name}`, whose type `{}` only an instantiation of the template decides",
+                            c.ty()
+                        )
+                    }
+                    None => format!("call through `{}`, which only an instantiation of a template decides", c.kind),
+                },
                 _ => "call through a function pointer".to_string(),
             };
             let e = self.unsupported(n, what.clone());

@@ -321,7 +321,9 @@ fn collect<'a>(
 ) {
     let user = !index.prelude_files.contains(&crate::ast::decl_file(node, index.files));
     match node.kind.as_str() {
-        "NamespaceDecl" | "LinkageSpecDecl" | "ClassTemplateDecl" | "ExportDecl" => {
+        // A friend defined in its class (`friend void init(barrier *b, ..)`,
+        // found by argument-dependent lookup) is a function like any other.
+        "NamespaceDecl" | "LinkageSpecDecl" | "ClassTemplateDecl" | "ExportDecl" | "FriendDecl" => {
             for c in &node.children {
                 collect(c, index, types, program, defs, "", diags);
             }

@@ -153,6 +153,24 @@ pub(super) fn certainty(program: &Program, terms: &[&T], site: &Site, trace: &Tr
     Basis { certainty, constructs: rests_on, values }
 }
 
+/// The statements of the trace gpurace does not model that may be a
+/// barrier: all but control flow (`goto`) and exception handling.
+fn may_synchronise(program: &Program, trace: &Trace<'_>) -> Vec<String> {
+    const CONTROL: &[&str] = &["`GotoStmt`", "`LabelStmt`", "`IndirectGotoStmt`", "`CXXTryStmt`", "`CoreturnStmt`"];
+    let mut out: Vec<String> = trace
+        .unsupported
+        .iter()
+        .filter(|(_, reason)| !CONTROL.iter().any(|c| reason.starts_with(c)))
+        .map(|(span, reason)| {
+            let (file, line, _) = program.locate(*span);
+            format!("{reason} at {file}:{line}, which gpurace does not model (it may synchronise the block)")
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The unmodelled host values (indices into `site.values`) the leaves in
 /// `relevant` rest on: host values among them, and those the launch binds a
 /// relevant launch size or parameter to (`Site::bindings`). Facts that only
@@ -337,6 +355,12 @@ pub(super) fn pair_race(
     // it: the witness needs that store, which the solver did not show.
     let unresolved = unresolved_waits(program, a, b, relation, trace, &mut eval);
     basis.constructs.extend(unresolved);
+    // A statement gpurace does not model may be a barrier of the block (a
+    // call it cannot follow, inline PTX it does not know): threads of one
+    // block may be ordered by it.
+    if class != RaceClass::InterBlock {
+        basis.constructs.extend(may_synchronise(program, trace));
+    }
     let mut notes = notes;
     // Legacy warp-synchronous code relies on lockstep lanes and `volatile`
     // shared memory to see each other's writes; neither orders the lanes
