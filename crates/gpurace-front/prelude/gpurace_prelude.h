@@ -503,6 +503,23 @@ __device__ inline void sincos(float __x, float *__s, float *__c) { *__s = sinf(_
 __device__ inline void sincospi(double __x, double *__s, double *__c) { *__s = sinpi(__x); *__c = cospi(__x); }
 __device__ inline void sincospif(float __x, float *__s, float *__c) { *__s = sinpif(__x); *__c = cospif(__x); }
 __device__ inline double modf(double __x, double *__i) { *__i = trunc(__x); return __x - trunc(__x); }
+/* the exponent through the pointer (ilogb's, one more; 0 for 0) */
+__device__ inline double frexp(double __x, int *__e) {
+  *__e = __x == 0.0 ? 0 : ilogb(__x) + 1;
+  return __x == 0.0 ? __x : ldexp(__x, -*__e);
+}
+__device__ inline float frexpf(float __x, int *__e) {
+  *__e = __x == 0.0f ? 0 : ilogbf(__x) + 1;
+  return __x == 0.0f ? __x : ldexpf(__x, -*__e);
+}
+__device__ inline double remquo(double __x, double __y, int *__q) {
+  *__q = (int)rint(__x / __y);
+  return remainder(__x, __y);
+}
+__device__ inline float remquof(float __x, float __y, int *__q) {
+  *__q = (int)rintf(__x / __y);
+  return remainderf(__x, __y);
+}
 __device__ inline float modff(float __x, float *__i) { *__i = truncf(__x); return __x - truncf(__x); }
 __device__ float fdividef(float, float);
 __device__ double norm3d(double, double, double);

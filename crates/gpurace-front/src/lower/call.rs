@@ -150,6 +150,11 @@ impl FnLower<'_, '_> {
                         let name = m.member().map(|(_, f)| f.to_string()).unwrap_or_default();
                         (Some((name, member_decl_addr(m))), m.children.first(), n.children.iter().skip(1).collect())
                     }
+                    // `a->get(i)` on an object whose type a template decides.
+                    Some(m) if m.kind == "CXXDependentScopeMemberExpr" => {
+                        let callee = self.dependent_method(m, n.children.len() - 1);
+                        (callee, m.children.first(), n.children.iter().skip(1).collect())
+                    }
                     _ => {
                         // Only a function named directly is a known callee; a
                         // variable holding a function pointer is not.
@@ -244,7 +249,8 @@ impl FnLower<'_, '_> {
         if let Some(e) = self.primitive(&name, &args, span, &ty) {
             return e;
         }
-        let body = self.ix.function(addr);
+        let callee_node = (this_obj.is_none() && n.kind == "CallExpr").then(|| n.children.first()).flatten();
+        let body = self.ix.function(addr).or_else(|| self.device_overload(addr, &name, callee_node));
         let canon = self.ix.canonical(addr);
         // A lambda called where it is written (`[&] { ... }()`, a dispatch
         // macro's `go()`) is inlined in host code too: its body sees the

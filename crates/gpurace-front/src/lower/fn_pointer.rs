@@ -20,7 +20,9 @@ use crate::lower::Index;
 /// A function type as a key: `float (*)(float)` and `float (float)` alike,
 /// without spaces.
 pub(super) fn type_key(ty: &str) -> String {
-    ty.replace("(*)", "").replace("__attribute__((device))", "").chars().filter(|c| !c.is_whitespace()).collect()
+    let ty = ty.replace("(*)", "").replace("__attribute__((device))", "");
+    let ty = ty.replace("noexcept(true)", "").replace("noexcept", "").replace("throw()", "");
+    ty.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// Records every device function whose address the program takes (a use
@@ -58,7 +60,7 @@ fn parameter_count(f: &Node) -> usize {
     f.children.iter().filter(|c| c.kind == "ParmVarDecl").count()
 }
 
-impl FnLower<'_, '_> {
+impl<'a> FnLower<'a, '_> {
     /// The callee of a call a template leaves unresolved: the one candidate
     /// with a body and as many parameters as arguments (a function template's
     /// pattern included), else, when no candidate has a body, the name (a
@@ -81,6 +83,42 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// The method a call on an object of a type a template decides names
+    /// (`a->get(i)` in a template never instantiated): the one method of
+    /// that name with a body and as many parameters in the program.
+    pub(super) fn dependent_method(&self, member: &Node, arity: usize) -> Option<(String, u64)> {
+        let name = member.text.rsplit(['>', '.']).next()?.trim();
+        let candidates = self.ix.methods_by_name.get(name)?;
+        let mut fitting = candidates.iter().filter(|m| parameter_count(m) == arity);
+        match (fitting.next(), fitting.next()) {
+            (Some(one), None) => Some((name.to_string(), one.addr)),
+            _ => None,
+        }
+    }
+
+    /// In device code, the `__device__` overload with a body of a host
+    /// declaration the call resolved to: clang's host-only parse picks the
+    /// host `frexpf(float, int *)` in a `__host__ __device__` function where
+    /// nvcc's device pass picks the device one.
+    pub(super) fn device_overload(&self, addr: u64, name: &str, callee: Option<&Node>) -> Option<&'a Node> {
+        if self.is_host() {
+            return None;
+        }
+        let canon = self.ix.canonical(addr);
+        // The C library's declarations are not kept: the callee's type
+        // stands for theirs.
+        let decl = self.ix.declarations.iter().find(|d| self.ix.canonical(d.addr) == canon);
+        if decl.is_some_and(|d| d.has_child("CUDADeviceAttr")) {
+            return None;
+        }
+        let ty = match decl {
+            Some(d) => d.decl_name_and_type().1,
+            None => callee.map(|c| strip_casts(c).ty())?,
+        };
+        let key = type_key(ty);
+        self.ix.device_bodies.get(name)?.iter().copied().find(|f| type_key(f.decl_name_and_type().1) == key)
     }
 
     /// `f` decayed to a pointer, for a device function `f` in device code:

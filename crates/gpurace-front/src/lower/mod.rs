@@ -48,6 +48,12 @@ pub struct Index<'a> {
     /// Function templates by address: the pattern, for a call a template
     /// leaves unresolved (`UnresolvedLookupExpr` names the template).
     pub templates: HashMap<u64, &'a Node>,
+    /// Device functions with a body by name, for the device overload of a
+    /// host declaration a call resolved to (see `device_overload`).
+    pub device_bodies: HashMap<String, Vec<&'a Node>>,
+    /// Methods with a body by name, for a call on an object whose type a
+    /// template decides (see `dependent_method`).
+    pub methods_by_name: HashMap<String, Vec<&'a Node>>,
     /// The device functions whose address the program takes, by type.
     pub function_values: func::fn_pointers::FunctionValues,
     /// The lines of the files literals are read back from, by file (`None`:
@@ -213,6 +219,8 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         sources: Default::default(),
         templates: HashMap::new(),
         function_values: HashMap::new(),
+        device_bodies: HashMap::new(),
+        methods_by_name: HashMap::new(),
     };
     let mut types = TypeTable::default();
     for (name, ty) in &dump.typedefs {
@@ -426,6 +434,14 @@ fn collect<'a>(
                 return;
             }
             index.functions.insert(node.addr, node);
+            if node.kind == "CXXMethodDecl" {
+                let (name, _) = node.decl_name_and_type();
+                index.methods_by_name.entry(name.to_string()).or_default().push(node);
+            }
+            if node.has_child("CUDADeviceAttr") && !node.has_child("CUDAHostAttr") {
+                let (name, _) = node.decl_name_and_type();
+                index.device_bodies.entry(name.to_string()).or_default().push(node);
+            }
             index_lambdas(node, index);
             if node.kind != "FunctionDecl" && node.kind != "CXXMethodDecl" {
                 return;
