@@ -147,6 +147,15 @@ pub(crate) fn is_system_file(path: &str, prelude: &str) -> bool {
     path.starts_with('<') || SYSTEM.iter().any(|s| path.starts_with(s)) || path.starts_with(prelude)
 }
 
+/// Folders of installed packages (pip's and conda's, a CUDA toolkit's):
+/// their declarations are kept for the lowering to inline, like the
+/// prelude's, but they are not the user's code (no kernel of theirs is
+/// checked, no host function of theirs lowered on its own).
+pub fn is_library_file(path: &str) -> bool {
+    const LIBRARY: &[&str] = &["/site-packages/", "/dist-packages/", "/conda/pkgs/", "/usr/local/cuda"];
+    LIBRARY.iter().any(|l| path.contains(l))
+}
+
 /// Runs clang on `file` with `args` (flags from options or the compilation
 /// database) and reads its AST dump.
 ///
@@ -330,7 +339,7 @@ fn user_files(deps: &[PathBuf], prelude: &Path) -> Vec<PathBuf> {
     let mut read: Vec<PathBuf> = deps
         .iter()
         .filter_map(|p| std::fs::canonicalize(p).ok())
-        .filter(|p| !is_system_file(&p.to_string_lossy(), &prelude))
+        .filter(|p| !is_system_file(&p.to_string_lossy(), &prelude) && !is_library_file(&p.to_string_lossy()))
         .collect();
     read.sort();
     read.dedup();

@@ -363,6 +363,17 @@ template <class _Tp> __host__ __device__ complex<_Tp> exp(const complex<_Tp> &__
 template <class _Tp> __host__ __device__ complex<_Tp> polar(const _Tp &__r, const _Tp &__t = _Tp()) {
   return complex<_Tp>(__r * cos(__t), __r * sin(__t));
 }
+/* The rest of <thrust/complex.h>'s functions: values only (no memory), so
+ * each is a bodiless declaration the analyses treat as a pure function. */
+#define __GPURACE_COMPLEX1(F) template <class _Tp> __host__ __device__ complex<_Tp> F(const complex<_Tp> &);
+__GPURACE_COMPLEX1(log) __GPURACE_COMPLEX1(log10) __GPURACE_COMPLEX1(sqrt) __GPURACE_COMPLEX1(sin)
+__GPURACE_COMPLEX1(cos) __GPURACE_COMPLEX1(tan) __GPURACE_COMPLEX1(sinh) __GPURACE_COMPLEX1(cosh)
+__GPURACE_COMPLEX1(tanh) __GPURACE_COMPLEX1(asin) __GPURACE_COMPLEX1(acos) __GPURACE_COMPLEX1(atan)
+__GPURACE_COMPLEX1(asinh) __GPURACE_COMPLEX1(acosh) __GPURACE_COMPLEX1(atanh) __GPURACE_COMPLEX1(proj)
+#undef __GPURACE_COMPLEX1
+template <class _Tp> __host__ __device__ complex<_Tp> pow(const complex<_Tp> &, const complex<_Tp> &);
+template <class _Tp> __host__ __device__ complex<_Tp> pow(const complex<_Tp> &, const _Tp &);
+template <class _Tp> __host__ __device__ complex<_Tp> pow(const _Tp &, const complex<_Tp> &);
 
 /* Random numbers (values unknown to the analysis). */
 class default_random_engine {

@@ -201,8 +201,14 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         .filter(|(_, f)| crate::clang::is_system_file(f, prelude_dir) && !f.starts_with(prelude_dir))
         .map(|(i, _)| i as u32)
         .collect();
-    let prelude_files: HashSet<u32> =
-        dump.files.iter().enumerate().filter(|(_, f)| f.starts_with(prelude_dir)).map(|(i, _)| i as u32).collect();
+    // Installed libraries' headers count as the prelude's: kept, not the user's.
+    let prelude_files: HashSet<u32> = dump
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.starts_with(prelude_dir) || crate::clang::is_library_file(f))
+        .map(|(i, _)| i as u32)
+        .collect();
     let mut index = Index {
         files: &dump.files,
         functions: HashMap::new(),
