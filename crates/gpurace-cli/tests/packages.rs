@@ -54,7 +54,9 @@ fn nvidia() -> Option<PathBuf> {
     let found = gpurace_front::cuda_install::find(None).filter(|i| i.cccl.is_some()).map(|i| i.root);
     if found.is_none() {
         assert!(std::env::var_os("CI").is_none(), "CI installs nvidia-cuda-cccl-cu12 and sets GPURACE_TEST_NVIDIA");
-        eprintln!("skipped: no CUDA headers from packages (pip install nvidia-cuda-cccl-cu12 nvidia-cuda-runtime-cu12)");
+        eprintln!(
+            "skipped: no CUDA headers from packages (pip install nvidia-cuda-cccl-cu12 nvidia-cuda-runtime-cu12)"
+        );
     }
     found
 }
@@ -110,13 +112,8 @@ fn a_header_cmake_generates() {
         return;
     }
     let build = tempfile::tempdir().unwrap();
-    let status = Command::new("cmake")
-        .arg("-S")
-        .arg(&dir)
-        .arg("-B")
-        .arg(build.path())
-        .output()
-        .expect("cannot run cmake");
+    let status =
+        Command::new("cmake").arg("-S").arg(&dir).arg("-B").arg(build.path()).output().expect("cannot run cmake");
     assert!(status.status.success(), "cmake: {}", String::from_utf8_lossy(&status.stderr));
     let db = build.path().to_string_lossy().to_string();
     let run = check(&dir, &["-p", &db, "src/transpose.cu"]);

@@ -68,6 +68,13 @@ pub struct Global {
     /// A device or constant variable's bytes when the kernel starts.
     #[serde(default)]
     pub initial: Initial,
+    /// A host variable's function pointers when the program starts, by byte
+    /// offset: a table of handlers (`{{"scale", run_scale}, ...}`) the host
+    /// code calls through, each the name of a host function or kernel
+    /// (the pure call `&NAME`, [`crate::FUNCTION_VALUE_PREFIX`], would be its
+    /// value).
+    #[serde(default)]
+    pub functions: Vec<(u64, String)>,
 }
 
 /// What a device or `__constant__` variable holds when a kernel starts.

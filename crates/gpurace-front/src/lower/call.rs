@@ -145,8 +145,9 @@ impl FnLower<'_, '_> {
             _ => {
                 let callee = n.children.first().map(strip_casts);
                 match callee {
-                    // A static method called through an object: `g.sync()`.
-                    Some(m) if m.kind == "MemberExpr" => {
+                    // A static method called through an object: `g.sync()`
+                    // (a member holding a function pointer is not one).
+                    Some(m) if m.kind == "MemberExpr" && !m.ty().contains("(*)") => {
                         let name = m.member().map(|(_, f)| f.to_string()).unwrap_or_default();
                         (Some((name, member_decl_addr(m))), m.children.first(), n.children.iter().skip(1).collect())
                     }

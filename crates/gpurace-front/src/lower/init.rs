@@ -7,6 +7,7 @@
 
 use gpurace_ir::{Initial, Type};
 
+use super::types::TypeTable;
 use super::Index;
 use crate::ast::Node;
 
@@ -21,6 +22,45 @@ pub(super) fn initial(decl: &Node, ty: &Type, index: &Index) -> Initial {
     match fill(init, ty, index, &mut bytes, 0) {
         Some(()) => Initial::Bytes(bytes),
         None => Initial::Unknown,
+    }
+}
+
+/// The functions a host variable's initializer stores, by byte offset: the
+/// handlers of a table of structs (`{{"scale", run_scale}, ...}`), of an
+/// array of function pointers, or one pointer.
+pub(super) fn functions(decl: &Node, ty: &Type, types: &mut TypeTable) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    if let Some(init) = decl.children.iter().rev().find(|c| !c.kind.ends_with("Attr") && !c.kind.ends_with(':')) {
+        collect_functions(init, ty, types, 0, &mut out);
+    }
+    out
+}
+
+fn collect_functions(n: &Node, ty: &Type, types: &mut TypeTable, at: u64, out: &mut Vec<(u64, String)>) {
+    let n = strip(n);
+    match ty {
+        Type::Array { elem, .. } if n.kind == "InitListExpr" => {
+            let Some(size) = elem.size() else { return };
+            for (i, item) in n.children.iter().filter(|c| !c.kind.ends_with(':')).enumerate() {
+                collect_functions(item, elem, types, at + i as u64 * size, out);
+            }
+        }
+        Type::Record { name, .. } if n.kind == "InitListExpr" => {
+            let Some(record) = types.record(name) else { return };
+            let items = n.children.iter().filter(|c| !c.kind.ends_with(':'));
+            for (field, item) in record.fields.iter().zip(items) {
+                collect_functions(item, &field.ty, types, at + field.offset, out);
+            }
+        }
+        // A function pointer's type is opaque to the lowering.
+        Type::Ptr(_) | Type::Opaque { .. } => {
+            let target = if n.kind == "UnaryOperator" { n.children.first().map(strip) } else { Some(n) };
+            if let Some(("Function", _, name)) = target.filter(|t| t.kind == "DeclRefExpr").and_then(|t| t.referenced())
+            {
+                out.push((at, name.to_string()));
+            }
+        }
+        _ => {}
     }
 }
 

@@ -529,7 +529,12 @@ fn collect<'a>(
                     Space::Global | Space::Constant if initialised => init::initial(node, &ty, index),
                     _ => gpurace_ir::Initial::Zero,
                 };
-                program.globals.push(Global { name: name.to_string(), ty, space, is_extern, span, init, initial });
+                let functions = match space {
+                    Space::Host if initialised => init::functions(node, &ty, types),
+                    _ => Vec::new(),
+                };
+                let global = Global { name: name.to_string(), ty, space, is_extern, span, init, initial, functions };
+                program.globals.push(global);
                 index.globals.insert(node.addr, id);
             }
         }

@@ -7,7 +7,7 @@ use gpurace_core::c::width;
 use gpurace_core::term::{self as t, T};
 use gpurace_ir::{GlobalId, Type, VarId};
 
-use super::{Evaluator, State, GLOBAL_FRAME};
+use super::{Evaluator, State, FUNC_SLOT, GLOBAL_FRAME, KERNEL_SLOT, SLOT_BITS};
 
 impl Evaluator<'_> {
     pub(super) fn is_host_global(&self, g: GlobalId) -> bool {
@@ -33,15 +33,32 @@ impl Evaluator<'_> {
     /// stores to it, in an evaluation that starts at `main`: its constant
     /// initial value (`int n = 64;`, or 0 without an initializer).
     pub(super) fn initial_value(&self, slot: u32, offset: u64, ty: &Type) -> Option<T> {
-        if !self.from_main || offset != 0 {
+        if !self.from_main {
             return None;
         }
         let (frame, var) = *self.vars.get(slot as usize)?;
         let global = self.program.globals.get(var.0 as usize).filter(|_| frame == GLOBAL_FRAME)?;
+        // A function pointer of a table of handlers (`engines[e].run`).
+        if let Some((_, name)) = global.functions.iter().find(|(at, _)| *at == offset) {
+            return self.function_value(name);
+        }
+        if offset != 0 {
+            return None;
+        }
         if global.ty != *ty || !matches!(ty, Type::Int { .. } | Type::Ptr(_)) {
             return None;
         }
         Some(t::constant_i(global.init?, width(ty)))
+    }
+
+    /// The address of the host function or kernel `name`, as the host code
+    /// calls or launches through it.
+    pub(super) fn function_value(&self, name: &str) -> Option<T> {
+        if let Some(i) = self.program.host_functions.iter().position(|h| h.name == name) {
+            return Some(t::constant((FUNC_SLOT << SLOT_BITS) + i as u128, 64));
+        }
+        let i = self.program.kernels.iter().position(|k| k.display_name() == name)?;
+        Some(t::constant((KERNEL_SLOT << SLOT_BITS) + i as u128, 64))
     }
 
     /// Forgets what every host variable at namespace scope holds: a call

@@ -172,6 +172,9 @@ impl<'p> Evaluator<'p> {
             if let Some(v) = self.indexed_load(st, &address, size) {
                 return convert(&v, acc_ty, ty);
             }
+            if let Some(v) = self.indexed_function(st, &address, name, acc_ty) {
+                return v;
+            }
         }
         let name = format!("{} (read from memory)", name);
         if self.read_input(st, &address, size) {
@@ -204,6 +207,31 @@ impl<'p> Evaluator<'p> {
             values.iter().enumerate().rev().fold(last, |acc, (k, v)| {
                 t::ite(&t::eq(&offset, &t::constant(u128::from(k as u64 * size), 64)), v, &acc)
             }),
+        )
+    }
+
+    /// A read at a computed offset of a table of handlers the program never
+    /// wrote (`engines[e].run`): the function at each of its entries, under
+    /// the condition that the offset is that entry's, else unknown.
+    fn indexed_function(&mut self, st: &State, address: &T, name: &str, ty: &Type) -> Option<T> {
+        let (slot, offset) = split_address(address)?;
+        let slot = u32::try_from(slot.checked_sub(VAR_SLOT)?).ok()?;
+        if st.gens.get(&slot).copied().unwrap_or(0) != 0 || st.mem.range((slot, 0)..(slot + 1, 0)).next().is_some() {
+            return None;
+        }
+        let (frame, var) = *self.vars.get(slot as usize)?;
+        let global = self.program.globals.get(var.0 as usize).filter(|_| frame == super::GLOBAL_FRAME)?;
+        let entries: Vec<(u64, T)> =
+            global.functions.iter().filter_map(|(at, f)| Some((*at, self.function_value(f)?))).collect();
+        if entries.is_empty() || offset.as_const().is_some() {
+            return None;
+        }
+        let otherwise = self.unknown(name, ty);
+        Some(
+            entries
+                .iter()
+                .rev()
+                .fold(otherwise, |acc, (at, v)| t::ite(&t::eq(&offset, &t::constant(u128::from(*at), 64)), v, &acc)),
         )
     }
 

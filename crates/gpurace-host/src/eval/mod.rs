@@ -507,13 +507,26 @@ impl<'p> Evaluator<'p> {
             return st;
         }
         if callee == gpurace_ir::INDIRECT_CALL {
-            // Through a pointer to a user function: that function's call.
-            let target = values.first().and_then(|v| v.as_const()).and_then(|c| {
-                let index = c.checked_sub(FUNC_SLOT << SLOT_BITS)?;
-                self.program.host_functions.get(usize::try_from(index).ok()?)
-            });
-            if let Some(f) = target {
-                return self.call_stmt(st, &f.name, &args[1..], dst, span);
+            // Through a pointer to a user function: that function's call; a
+            // pointer that may hold several (read from a table of handlers
+            // at a computed index): each one's call under its condition.
+            let mut found = Vec::new();
+            if let Some(v) = values.first() {
+                kernel_choices(v, &t::tru(), &mut found);
+            }
+            let targets: Vec<(String, T)> = found
+                .into_iter()
+                .filter_map(|(c, cond)| {
+                    let index = c.checked_sub(FUNC_SLOT << SLOT_BITS)?;
+                    let f = self.program.host_functions.get(usize::try_from(index).ok()?)?;
+                    Some((f.name.clone(), cond))
+                })
+                .collect();
+            if let [(name, _)] = targets.as_slice() {
+                return self.call_stmt(st, name, &args[1..], dst, span);
+            }
+            if !targets.is_empty() {
+                return self.call_each(st, &targets, &args[1..], dst, span);
             }
         }
         let followed = self
@@ -657,7 +670,29 @@ fn kernel_choices(value: &T, cond: &T, out: &mut Vec<(u128, T)>) {
     }
 }
 
-impl Evaluator<'_> {
+impl<'p> Evaluator<'p> {
+    /// A call through a pointer that holds one of `targets` (function, the
+    /// condition that it is that one): each call on its own path, joined as
+    /// an `if` chain joins its branches. What the conditions leave over (a
+    /// value no target has) is a path that calls none.
+    fn call_each(
+        &mut self,
+        st: State,
+        targets: &[(String, T)],
+        args: &'p [Expr],
+        dst: Option<VarId>,
+        span: Span,
+    ) -> State {
+        let Some(((name, cond), rest)) = targets.split_first() else { return st };
+        let mut here = st.clone();
+        here.alive = t::and(&st.alive, cond);
+        let mut other = st;
+        other.alive = t::and(&other.alive, &t::not(cond));
+        let called = self.call_stmt(here, name, args, dst, span);
+        let others = self.call_each(other, rest, args, dst, span);
+        self.merge(cond, called, others)
+    }
+
     /// Joins the states after the two branches of `if (c)`.
     fn merge(&mut self, c: &T, a: State, b: State) -> State {
         let mut out = merge(c, a.clone(), b.clone());

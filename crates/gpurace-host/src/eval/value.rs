@@ -3,7 +3,7 @@
 //! it models (`new T[n]`, `rand`), addresses of variables and allocations,
 //! and a fresh named host value for everything else.
 
-use super::{is_input, Evaluator, State, FUNC_SLOT, KERNEL_SLOT, SLOT_BITS, VAR_SLOT};
+use super::{is_input, Evaluator, State, SLOT_BITS, VAR_SLOT};
 use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::term::{self as t, CmpOp, Leaf, T};
@@ -112,13 +112,8 @@ impl<'p> ExprEval for Evaluator<'p> {
             let span = self.frame().func.span;
             return self.allocate(st, size, span);
         }
-        if let Some(f) = func.strip_prefix(gpurace_ir::FUNCTION_VALUE_PREFIX) {
-            if let Some(i) = self.program.host_functions.iter().position(|h| h.name == f) {
-                return t::constant((FUNC_SLOT << SLOT_BITS) + i as u128, 64);
-            }
-            if let Some(i) = self.program.kernels.iter().position(|k| k.display_name() == f) {
-                return t::constant((KERNEL_SLOT << SLOT_BITS) + i as u128, 64);
-            }
+        if let Some(v) = func.strip_prefix(gpurace_ir::FUNCTION_VALUE_PREFIX).and_then(|f| self.function_value(f)) {
+            return v;
         }
         let name = format!("{func}(...)");
         let v = if is_input(func) { self.input(&name, ty) } else { self.unknown(&name, ty) };
