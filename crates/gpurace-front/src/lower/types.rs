@@ -274,6 +274,13 @@ impl TypeTable {
         if s.is_empty() || s.contains("<dependent type>") {
             return Type::Opaque { name: s.to_string(), size: None };
         }
+        // A pointer to an array (`double (*)[8][16]`, what a parameter
+        // `double phi[][8][16]` is): a pointer to `double[8][16]`.
+        if let Some((elem, dims)) = s.split_once(" (*)").or_else(|| s.split_once("(*)")) {
+            if dims.starts_with('[') && !elem.contains('(') && !dims.contains('(') {
+                return Type::Ptr(Box::new(self.parse(&format!("{} {dims}", elem.trim()))));
+            }
+        }
         if s.contains('(') {
             // Function and function-pointer types.
             return Type::Opaque { name: s.to_string(), size: if s.contains("(*)") { Some(8) } else { None } };
