@@ -175,6 +175,9 @@ impl FnLower<'_, '_> {
             }
         };
         let Some((name, addr)) = callee else {
+            if let Some(e) = self.call_overloads(n, &args, span, &ty) {
+                return e;
+            }
             let target = n.children.first().map(|c| self.rvalue(c));
             let vals: Vec<Expr> = args.iter().map(|a| self.arg_value(a)).collect();
             if let (true, Some(target)) = (self.is_host(), target) {

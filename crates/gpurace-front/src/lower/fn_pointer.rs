@@ -56,8 +56,12 @@ fn unresolved(n: &Node) -> Option<(&str, Vec<u64>)> {
     Some((name.rsplit("::").next().unwrap_or(name), addrs))
 }
 
-fn parameter_count(f: &Node) -> usize {
-    f.children.iter().filter(|c| c.kind == "ParmVarDecl").count()
+/// Whether `f` can be called with `arity` arguments: as many parameters,
+/// or more whose last ones have default values.
+fn accepts(f: &Node, arity: usize) -> bool {
+    let params: Vec<&Node> = f.children.iter().filter(|c| c.kind == "ParmVarDecl").collect();
+    let defaulted = |p: &&Node| p.children.iter().any(|c| !c.kind.ends_with("Attr"));
+    params.len() >= arity && params[arity..].iter().all(defaulted)
 }
 
 impl<'a> FnLower<'a, '_> {
@@ -71,11 +75,8 @@ impl<'a> FnLower<'a, '_> {
             return None;
         }
         let (name, addrs) = unresolved(c)?;
-        let bodies: Vec<u64> = addrs
-            .iter()
-            .copied()
-            .filter(|a| self.ix.function(*a).is_some_and(|f| parameter_count(f) == arity))
-            .collect();
+        let bodies: Vec<u64> =
+            addrs.iter().copied().filter(|a| self.ix.function(*a).is_some_and(|f| accepts(f, arity))).collect();
         match bodies.as_slice() {
             [one] => Some((name.to_string(), *one)),
             [] if !addrs.iter().any(|a| self.ix.function(*a).is_some()) => {
@@ -91,7 +92,7 @@ impl<'a> FnLower<'a, '_> {
     pub(super) fn dependent_method(&self, member: &Node, arity: usize) -> Option<(String, u64)> {
         let name = member.text.rsplit(['>', '.']).next()?.trim();
         let candidates = self.ix.methods_by_name.get(name)?;
-        let mut fitting = candidates.iter().filter(|m| parameter_count(m) == arity);
+        let mut fitting = candidates.iter().filter(|m| accepts(m, arity));
         match (fitting.next(), fitting.next()) {
             (Some(one), None) => Some((name.to_string(), one.addr)),
             _ => None,
@@ -149,6 +150,54 @@ impl<'a> FnLower<'a, '_> {
             return None;
         }
         let pointer = self.rvalue(callee);
+        let cond = |name: &str| {
+            let address = Expr::Call {
+                func: format!("{FUNCTION_VALUE_PREFIX}{name}"),
+                args: Vec::new(),
+                ty: Type::Ptr(Box::new(Type::Void)),
+            };
+            Expr::binary(BinOp::Eq, pointer.clone(), address, Type::Bool)
+        };
+        let conds: Vec<Expr> = bodies.iter().map(|(name, _)| cond(name)).collect();
+        Some(self.choose(&bodies, &conds, args, span, ty))
+    }
+
+    /// A call a template leaves unresolved among several overloads of one
+    /// name and arity (`hash(key)` with `hash(uint32)` and `hash(uint64)`,
+    /// in a template never instantiated): a choice among them, each inlined,
+    /// under a value that names which one the template's arguments choose.
+    pub(super) fn call_overloads(&mut self, n: &Node, args: &[&Node], span: Span, ty: &Type) -> Option<Expr> {
+        if self.is_host() {
+            return None;
+        }
+        let c = strip_casts(n.children.first()?);
+        if c.kind != "UnresolvedLookupExpr" {
+            return None;
+        }
+        let (name, addrs) = unresolved(c)?;
+        let bodies: Vec<(String, &Node)> = addrs
+            .iter()
+            .filter_map(|a| self.ix.function(*a))
+            .filter(|f| accepts(f, args.len()))
+            .map(|f| (name.to_string(), f))
+            .collect();
+        if bodies.len() < 2 {
+            return None;
+        }
+        let which = Expr::Unknown {
+            reason: format!("which overload of `{name}` the template's arguments choose"),
+            span,
+            ty: Type::INT,
+        };
+        let conds: Vec<Expr> = (0..bodies.len())
+            .map(|i| Expr::binary(BinOp::Eq, which.clone(), Expr::int(i as i128, Type::INT), Type::Bool))
+            .collect();
+        Some(self.choose(&bodies, &conds, args, span, ty))
+    }
+
+    /// `conds[0] ? f0(args) : conds[1] ? f1(args) : ... : fn(args)`, each
+    /// inlined on its own branch; the last is what none of the others is.
+    fn choose(&mut self, bodies: &[(String, &Node)], conds: &[Expr], args: &[&Node], span: Span, ty: &Type) -> Expr {
         let dst = (*ty != Type::Void).then(|| self.new_var("(*).ret", ty.clone(), VarKind::Temp, span));
         if let Some(d) = dst {
             self.emit(Stmt::Decl { var: d, init: None });
@@ -162,22 +211,15 @@ impl<'a> FnLower<'a, '_> {
             }
             let then = self.blocks.pop().unwrap_or_default();
             if i + 1 == bodies.len() {
-                // The last: what the pointer holds when it is none of the others.
                 chain = then;
                 continue;
             }
-            let address = Expr::Call {
-                func: format!("{FUNCTION_VALUE_PREFIX}{name}"),
-                args: Vec::new(),
-                ty: Type::Ptr(Box::new(Type::Void)),
-            };
-            let cond = Expr::binary(BinOp::Eq, pointer.clone(), address, Type::Bool);
-            chain = vec![Stmt::If { cond, then, els: chain, span }];
+            chain = vec![Stmt::If { cond: conds[i].clone(), then, els: chain, span }];
         }
         for s in chain {
             self.emit(s);
         }
-        Some(dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void)))
+        dst.map(Expr::Var).unwrap_or(Expr::int(0, Type::Void))
     }
 }
 
