@@ -15,20 +15,12 @@ use std::process::Command;
 
 use serde_json::Value;
 
-fn projects() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/projects")
-}
+mod common;
+use common::projects;
 
-/// Runs `gpurace check --no-cache --format json ARGS` in `dir`.
+/// Runs `gpurace check --no-cache --format json ARGS` in `dir`; its JSON.
 fn check(dir: &Path, args: &[&str]) -> Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
-        .current_dir(dir)
-        .args(["check", "--no-cache", "--format", "json"])
-        .args(args)
-        .output()
-        .expect("cannot run gpurace");
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("JSON ({e}): {}", String::from_utf8_lossy(&output.stderr)))
+    common::check_json_in(dir, args).json()
 }
 
 /// The clang errors of a run (none is the bar).

@@ -7,25 +7,19 @@
 //! `race` and the others `race-free`.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
-fn projects() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/projects")
-}
+mod common;
+use common::projects;
 
 /// Runs `gpurace check --format json ARGS` in `dir`; the run's JSON.
 fn check(dir: &Path, args: &[&str]) -> Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
-        .current_dir(dir)
-        .args(["check", "--no-cache", "--format", "json"])
-        .args(args)
-        .output()
-        .expect("cannot run gpurace");
-    assert!(output.status.code() == Some(1), "exit {:?}: {}", output.status, String::from_utf8_lossy(&output.stderr));
-    serde_json::from_slice(&output.stdout).expect("JSON")
+    let run = common::check_json_in(dir, args);
+    assert!(run.code == 1, "exit {}: {}", run.code, run.stderr);
+    run.json()
 }
 
 /// Every kernel of a run: `name -> (verdict, launches)`; fails on a kernel

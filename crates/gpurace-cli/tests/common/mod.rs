@@ -25,6 +25,22 @@ pub fn examples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples")
 }
 
+/// The repository's `tests/projects/` folder.
+pub fn projects() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/projects")
+}
+
+/// Runs `gpurace check --no-cache --format json ARGS` in `dir`.
+pub fn check_json_in(dir: &std::path::Path, args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
+        .current_dir(dir)
+        .args(["check", "--no-cache", "--format", "json"])
+        .args(args)
+        .output()
+        .expect("cannot run gpurace");
+    Run::from(output)
+}
+
 /// Runs `gpurace` with `args` and returns what it printed and its exit code.
 pub fn gpurace(args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_gpurace")).args(args).output().expect("cannot run gpurace");

@@ -107,6 +107,9 @@ impl<'a> FnLower<'a, '_> {
         if self.is_host() {
             return None;
         }
+        // Most calls without a body have no device overload of their name:
+        // ask the index by name before looking for the declaration.
+        let overloads = self.ix.device_bodies.get(name)?;
         let canon = self.ix.canonical(addr);
         // The C library's declarations are not kept: the callee's type
         // stands for theirs.
@@ -119,7 +122,7 @@ impl<'a> FnLower<'a, '_> {
             None => callee.map(|c| strip_casts(c).ty())?,
         };
         let key = type_key(ty);
-        self.ix.device_bodies.get(name)?.iter().copied().find(|f| type_key(f.decl_name_and_type().1) == key)
+        overloads.iter().copied().find(|f| type_key(f.decl_name_and_type().1) == key)
     }
 
     /// `f` decayed to a pointer, for a device function `f` in device code:
