@@ -27,6 +27,11 @@ impl Key {
     pub(crate) fn finish(self) -> [u8; 32] {
         self.0.finalize().into()
     }
+
+    /// The key's hash in hexadecimal (without the binary's identity).
+    pub fn hex(self) -> String {
+        self.finish().iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 /// The SHA-256 of some bytes.

@@ -67,9 +67,15 @@ fn identity_of(path: &Path) -> Option<(u64, std::time::SystemTime)> {
 /// switches and profile aside).
 pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_static::Config) -> Option<Key> {
     let program = gpurace_cache::serialize(program)?;
+    Some(Key::new("results").part(&program).text(&settings_text(host, config)))
+}
+
+/// The settings that decide results: the host settings and the engine's
+/// configuration (its debugging switches and profile aside).
+pub fn settings_text(host: &str, config: &gpurace_static::Config) -> String {
     let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
-    let engine = format!(
-        "{block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {}",
+    format!(
+        "{host} {block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {}",
         config.warp_sync,
         config.host_geometry,
         config.report_possible,
@@ -77,8 +83,7 @@ pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_s
         config.effort,
         config.solver,
         gpurace_static::BITWUZLA_BUILD
-    );
-    Some(Key::new("results").part(&program).text(host).text(&engine))
+    )
 }
 
 /// Whether results can be stored: no wall-clock safety net decided any of

@@ -106,11 +106,11 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         ..Default::default()
     };
     let warnings = limit_warnings(args.block, args.grid);
-    let baseline = match &args.baseline {
-        Some(path) => Some(read_baseline(path)?),
-        None => None,
-    };
-    // A folder that cannot be made is a usage error, found before the analysis.
+    // The baseline and the HTML folder are checked before the analysis:
+    // a usage error should not wait for it.
+    if let Some(path) = &args.baseline {
+        read_baseline(path)?;
+    }
     if let Some(dir) = &args.html {
         fs::create_dir_all(dir).with_context(|| format!("cannot create the HTML folder {}", dir.display()))?;
     }
@@ -126,17 +126,26 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
         gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity())
     };
+    // `--shard I/N`: this shard's inputs, each with its place in the run.
+    let shard_of = args.shard.map(|shard| crate::shards::partition(&inputs, &options.includes, shard.count));
+    let selected: Vec<(usize, &Input)> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| match (&shard_of, args.shard) {
+            (Some(of), Some(shard)) => of[*i] == shard.index - 1,
+            _ => true,
+        })
+        .collect();
     let units = Units::new(&options, &inputs, pool, cache);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress line on stderr with the files being analysed, and each
     // file's verdict above it as the file finishes (the report itself, on
-    // stdout, comes whole at the end, in input order); indicatif draws
-    // nothing when stderr is not a terminal.
-    let progress = crate::progress::Progress::new(inputs.len());
+    // stdout, comes whole at the end, in input order).
+    let progress = crate::progress::Progress::new(selected.len());
     let results: Vec<Result<Checked, gpurace_front::Error>> = pool.install(|| {
-        inputs
+        selected
             .par_iter()
-            .map(|input| {
+            .map(|(_, input)| {
                 progress.start(&input.name);
                 let started = Instant::now();
                 let report = check_guarded(input, &units, &config, &host, &warnings);
@@ -148,42 +157,116 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     progress.clear();
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
-    let mut files = part_of_includers(results.into_iter().collect::<Result<Vec<_>, _>>()?);
-    crate::merge::once_per_kernel(&mut files);
-    let sources = read_sources(&files);
-    for file in &mut files {
-        let dropped = gpurace_report::suppress::apply(file, &sources);
-        if dropped > 0 {
-            let message =
-                format!("{dropped} race{} silenced by `gpurace-ignore` comments", if dropped == 1 { "" } else { "s" });
-            file.diagnostics.push(Diagnostic::new(Severity::Note, "suppressed", message).at(&file.file, 0, 0));
+    let checked = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let shard = match args.shard {
+        Some(shard) => {
+            let results = crate::shards::ShardResults {
+                run: crate::shards::run_id(
+                    &inputs,
+                    shard.count,
+                    &crate::cache::settings_text(&host_text(&host), &config),
+                ),
+                index: shard.index,
+                count: shard.count,
+                inputs: inputs.len(),
+                files: selected.iter().map(|(i, _)| *i).zip(checked.iter().cloned()).collect(),
+            };
+            Some(serde_json::to_value(&results).context("cannot write the shard's results")?)
         }
-    }
-    if let (Some(known), Some(path)) = (&baseline, &args.baseline) {
+        None => None,
+    };
+    let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
+    finish.report(checked, shard)
+}
+
+/// The run-wide steps after every file is checked, shared by `check` and
+/// `merge`: one result per kernel, notes of included files, suppressions,
+/// the baseline, then the report.
+pub struct Finish<'a> {
+    pub format: Format,
+    pub baseline: Option<&'a std::path::Path>,
+    pub html: Option<&'a std::path::Path>,
+    pub start: Instant,
+}
+
+impl Finish<'_> {
+    /// Takes the run-wide steps over `checked` (the run's files in run
+    /// order), prints the report and says how the run ended. `shard` is the
+    /// shard's results, carried by the JSON and SARIF reports.
+    pub fn report(&self, checked: Vec<Checked>, shard: Option<serde_json::Value>) -> anyhow::Result<Outcome> {
+        let known = match self.baseline {
+            Some(path) => Some(read_baseline(path)?),
+            None => None,
+        };
+        // A folder that cannot be made is a usage error.
+        if let Some(dir) = self.html {
+            fs::create_dir_all(dir).with_context(|| format!("cannot create the HTML folder {}", dir.display()))?;
+        }
+        let mut files = part_of_includers(checked);
+        crate::merge::once_per_kernel(&mut files);
+        let sources = read_sources(&files);
         for file in &mut files {
-            let dropped = gpurace_report::fingerprint::apply_baseline(file, known);
+            let dropped = gpurace_report::suppress::apply(file, &sources);
             if dropped > 0 {
                 let message = format!(
-                    "{dropped} known race{} of the baseline {} not shown",
-                    if dropped == 1 { "" } else { "s" },
-                    path.display()
+                    "{dropped} race{} silenced by `gpurace-ignore` comments",
+                    if dropped == 1 { "" } else { "s" }
                 );
-                file.diagnostics.push(Diagnostic::new(Severity::Note, "baseline", message).at(&file.file, 0, 0));
+                file.diagnostics.push(Diagnostic::new(Severity::Note, "suppressed", message).at(&file.file, 0, 0));
             }
         }
-    }
-    let run = Run { files, total_ms: elapsed_ms(start) };
+        if let (Some(known), Some(path)) = (&known, self.baseline) {
+            for file in &mut files {
+                let dropped = gpurace_report::fingerprint::apply_baseline(file, known);
+                if dropped > 0 {
+                    let message = format!(
+                        "{dropped} known race{} of the baseline {} not shown",
+                        if dropped == 1 { "" } else { "s" },
+                        path.display()
+                    );
+                    file.diagnostics.push(Diagnostic::new(Severity::Note, "baseline", message).at(&file.file, 0, 0));
+                }
+            }
+        }
+        let run = Run { files, total_ms: elapsed_ms(self.start), shard, cache: None };
 
-    // The page is written before stdout, so that a reader that stops early
-    // (`gpurace check --html out . | head`) still leaves a whole page.
-    if let Some(dir) = &args.html {
-        write_html(&run, &sources, dir)?;
+        // The page is written before stdout, so that a reader that stops early
+        // (`gpurace check --html out . | head`) still leaves a whole page.
+        if let Some(dir) = self.html {
+            write_html(&run, &sources, dir)?;
+        }
+        // Styles reach a terminal only, and not with `NO_COLOR` set (anstream).
+        let mut out = io::BufWriter::new(anstream::AutoStream::auto(io::stdout().lock()));
+        gpurace_report::render(&run, self.format, &sources, &mut out).context("cannot write the report")?;
+        out.flush().context("cannot write the report")?;
+        Ok(Outcome::from_verdict(run.verdict()))
     }
-    // Styles reach a terminal only, and not with `NO_COLOR` set (anstream).
-    let mut out = io::BufWriter::new(anstream::AutoStream::auto(io::stdout().lock()));
-    gpurace_report::render(&run, format, &sources, &mut out).context("cannot write the report")?;
-    out.flush().context("cannot write the report")?;
-    Ok(Outcome::from_verdict(run.verdict()))
+}
+
+/// Runs `gpurace merge`: the shards' files in run order, then the run-wide
+/// steps and the report, as `check` ends.
+pub fn merge(args: crate::flags::MergeArgs) -> anyhow::Result<Outcome> {
+    let start = Instant::now();
+    let checked = crate::shards::read(&args.reports)?;
+    let format = match args.format {
+        Some(format) => Format::from(format),
+        None => {
+            // The first report's: SARIF has `runs`.
+            let text = fs::read_to_string(&args.reports[0]).unwrap_or_default();
+            if text.contains("\"runs\"") && text.contains("\"$schema\"") {
+                Format::Sarif
+            } else {
+                Format::Json
+            }
+        }
+    };
+    let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
+    finish.report(checked, None)
+}
+
+/// What of the host settings decides results (for a shard's run id).
+fn host_text(host: &Host) -> String {
+    format!("{} {}", host.enabled, host.suggest)
 }
 
 /// Writes the HTML page of `run` to `dir/index.html`.
@@ -204,6 +287,7 @@ fn read_baseline(path: &std::path::Path) -> anyhow::Result<std::collections::Has
 }
 
 /// What checking one file gave.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Checked {
     Report(FileReport),
     /// The file is `#include`d by `by`, another file of the run, which

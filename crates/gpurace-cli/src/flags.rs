@@ -73,6 +73,14 @@ pub enum Command {
     /// says so (verdict `unknown`). Exits with 1 when a race was observed, 2
     /// when the run could not be made or stopped with an error.
     Run(RunArgs),
+    /// Join the reports of `gpurace check --shard I/N` into the report of one run
+    ///
+    /// Reads every shard's JSON or SARIF report, checks that they are the shards of one run, each once,
+    /// and prints the report one `gpurace check` of all the files gives (the same bytes, timings aside):
+    /// one result per kernel, suppressions and `--baseline` applied over the whole run. Run it where the
+    /// sources are (for `gpurace-ignore` comments and the human format's source lines). Exit codes as
+    /// `check`.
+    Merge(MergeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -266,8 +274,36 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
 
+    /// Check only the I-th of N parts of the run's files (a CI matrix job), counted from 1
+    ///
+    /// Every shard finds the same parts on its own: files that include one kernel header, and a `.cu` file
+    /// with the file that `#include`s it, stay in one part, so a kernel is reported by one shard. A shard
+    /// still links its files with the whole run's units (a launch in another part keeps its facts). Its
+    /// `--format json` or `sarif` report carries what `gpurace merge` needs to give the report of one run.
+    #[arg(long, value_name = "I/N", value_parser = crate::shards::parse_shard)]
+    pub shard: Option<crate::shards::Shard>,
+
     #[command(flatten)]
     pub front: FrontArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The JSON or SARIF reports of `gpurace check --shard I/N`, one per shard, in any order
+    #[arg(value_name = "REPORT", required = true)]
+    pub reports: Vec<PathBuf>,
+
+    /// Output format [default: the shards' format]
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+
+    /// Report only races that are not in this earlier report (as `check --baseline`)
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+
+    /// Also write the report as one self-contained HTML page, DIR/index.html (as `check --html`)
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -556,7 +592,9 @@ mod tests {
         let argv = ["gpurace", "check"].iter().chain(args);
         match Cli::try_parse_from(argv)?.command {
             Command::Check(args) => Ok(args),
-            Command::Ir(_) | Command::Trace(_) | Command::Run(_) => unreachable!("the argv starts with `check`"),
+            Command::Ir(_) | Command::Trace(_) | Command::Run(_) | Command::Merge(_) => {
+                unreachable!("the argv starts with `check`")
+            }
         }
     }
 

@@ -24,6 +24,7 @@ mod merge;
 mod program;
 mod progress;
 mod run;
+mod shards;
 mod suggest;
 mod trace;
 
@@ -53,6 +54,7 @@ fn main() -> ExitCode {
         Command::Ir(args) => ir::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Run(args) => run::run(args),
+        Command::Merge(args) => check::merge(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -134,7 +134,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<Outcome> {
         timings: Timings { clang_ms: lowered.clang_ms, total_ms, ..Timings::default() },
         reported_elsewhere: 0,
     };
-    let run = Run { files: vec![report], total_ms };
+    let run = Run { files: vec![report], total_ms, ..Run::default() };
     let mut sources = Sources::new();
     if let Ok(text) = std::fs::read_to_string(&args.file) {
         sources.insert(kfile, &text);

@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 
 use gpurace_core::{KernelResult, Phase, Race, Verdict};
 use gpurace_ir::{Diagnostic, Severity};
+use serde::{Deserialize, Serialize};
 
 /// Wall times of the stages, in milliseconds.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Timings {
     /// Time spent in clang.
     pub clang_ms: f64,
@@ -23,8 +24,9 @@ pub struct Timings {
     pub phases: BTreeMap<String, Phase>,
 }
 
-/// Everything gpurace learnt about one input file.
-#[derive(Debug, Clone, Default)]
+/// Everything gpurace learnt about one input file. It serializes whole
+/// (`serde`) for a shard's results, which `gpurace merge` reads back.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct FileReport {
     /// The path as the user passed it (or as found under a directory the user
     /// passed): never made absolute.
@@ -163,6 +165,25 @@ pub struct Run {
     pub files: Vec<FileReport>,
     /// Wall time of the whole run, in milliseconds.
     pub total_ms: f64,
+    /// A shard's results before the run-wide steps (`gpurace check --shard`):
+    /// the JSON and SARIF formats carry it for `gpurace merge` (JSON: a
+    /// top-level `shard`; SARIF: the run's `properties.gpurace_shard`).
+    pub shard: Option<serde_json::Value>,
+    /// What the run took from the caches, for the human format's last line.
+    pub cache: Option<CacheUse>,
+}
+
+/// How many files' results a run analysed and how many it reused.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CacheUse {
+    /// Files whose results came from a cache (local or shared).
+    pub reused: usize,
+    /// Files analysed in this run.
+    pub analysed: usize,
+    /// Files left out as unchanged (`--changed-since`) with no cached result.
+    pub unchanged: usize,
+    /// Cache entries that failed their integrity check and were ignored.
+    pub corrupt: usize,
 }
 
 impl Run {
@@ -268,7 +289,7 @@ mod tests {
     fn run_verdict_takes_the_highest_precedence() {
         let run = |verdicts: &[Verdict]| Run {
             files: verdicts.iter().map(|v| report(vec![kernel(v.clone())], vec![])).collect(),
-            total_ms: 0.0,
+            ..Run::default()
         };
         assert_eq!(run(&[]).verdict(), FileVerdict::Unknown);
         assert_eq!(run(&[Verdict::RaceFree, Verdict::RaceFree]).verdict(), FileVerdict::RaceFree);

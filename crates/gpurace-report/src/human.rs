@@ -347,7 +347,7 @@ mod tests {
         };
         Run {
             files: vec![FileReport { file: "k.cu".into(), kernels: vec![kernel], ..FileReport::default() }],
-            total_ms: 0.0,
+            ..Run::default()
         }
     }
 

@@ -34,7 +34,7 @@ use crate::{FileReport, Run, Timings, TOOL_NAME, TOOL_VERSION};
 
 /// Writes the JSON report of `run`, followed by a line break.
 pub fn render(run: &Run, out: &mut dyn Write) -> io::Result<()> {
-    if let [file] = run.files.as_slice() {
+    if let ([file], None) = (run.files.as_slice(), &run.shard) {
         let mut object = FileJson::from_report(file);
         object.schema_version = Some(SCHEMA_VERSION);
         object.tool = Some(ToolJson::new());
@@ -46,6 +46,7 @@ pub fn render(run: &Run, out: &mut dyn Write) -> io::Result<()> {
             tool: ToolJson::new(),
             files: run.files.iter().map(FileJson::from_report).collect(),
             timings: TimingsJson::from(run.timings()),
+            shard: run.shard.as_ref(),
         };
         write(&object, out)
     }
@@ -67,6 +68,9 @@ struct RunJson<'a> {
     tool: ToolJson,
     files: Vec<FileJson<'a>>,
     timings: TimingsJson,
+    /// A shard's results for `gpurace merge` (`check --shard`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<&'a serde_json::Value>,
 }
 
 #[derive(Serialize)]

@@ -30,7 +30,7 @@ pub mod suppress;
 
 use std::io;
 
-pub use file::{FileReport, FileVerdict, Run, Timings};
+pub use file::{CacheUse, FileReport, FileVerdict, Run, Timings};
 pub use sources::Sources;
 
 /// The name and version every format reports.

@@ -165,5 +165,5 @@ pub(crate) fn sample_run() -> Run {
         reported_elsewhere: 0,
     };
 
-    Run { files: vec![racy, tile, broken], total_ms: 70.25 }
+    Run { files: vec![racy, tile, broken], total_ms: 70.25, ..Run::default() }
 }

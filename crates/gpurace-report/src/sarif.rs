@@ -70,7 +70,7 @@ fn log(run: &Run) -> Log {
         .iter()
         .map(|f| Artifact {
             location: ArtifactLocation::new(&f.file),
-            properties: Verdict { verdict: f.verdict().as_str() },
+            properties: Verdict { verdict: f.verdict().as_str(), gpurace_shard: None },
         })
         .collect();
 
@@ -119,7 +119,7 @@ fn log(run: &Run) -> Log {
             }],
             artifacts,
             results,
-            properties: Verdict { verdict: run.verdict().as_str() },
+            properties: Verdict { verdict: run.verdict().as_str(), gpurace_shard: run.shard.clone() },
         }],
     }
 }
@@ -263,6 +263,9 @@ struct Artifact {
 #[derive(Serialize)]
 struct Verdict {
     verdict: &'static str,
+    /// A shard's results for `gpurace merge` (`check --shard`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gpurace_shard: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -385,7 +388,7 @@ mod tests {
         let schema = std::fs::read_to_string(SCHEMA).unwrap_or_else(|e| panic!("cannot read `{SCHEMA}`: {e}"));
         let schema: serde_json::Value = serde_json::from_str(&schema).unwrap();
         let validator = jsonschema::options().should_validate_formats(true).build(&schema).unwrap();
-        let empty = Run { files: Vec::new(), total_ms: 1.0 };
+        let empty = Run { files: Vec::new(), total_ms: 1.0, ..Run::default() };
         for run in [sample_run(), empty] {
             let instance = serde_json::to_value(log(&run)).unwrap();
             let errors: Vec<String> =
