@@ -39,21 +39,16 @@ pub(crate) fn digest(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
 }
 
-/// Who wrote an entry: the running binary's path, size and modification
-/// time. A rebuilt binary has another identity, so it never reads entries
-/// that an older lowering or engine wrote.
+/// Who wrote an entry: a hash of the running binary's content. A rebuilt
+/// binary has another identity, so it never reads entries that an older
+/// lowering or engine wrote; the same binary on another machine (a CI
+/// artifact, a release) has the same one, so machines share entries.
 pub fn tool_identity() -> Vec<u8> {
-    let mut out = Vec::new();
-    if let Ok(exe) = std::env::current_exe() {
-        out.extend(exe.to_string_lossy().as_bytes());
-        if let Ok(meta) = std::fs::metadata(&exe) {
-            out.extend(meta.len().to_le_bytes());
-            if let Ok(Ok(since)) = meta.modified().map(|m| m.duration_since(std::time::UNIX_EPOCH)) {
-                out.extend(since.as_nanos().to_le_bytes());
-            }
-        }
+    match std::env::current_exe().and_then(std::fs::read) {
+        Ok(bytes) => digest(&bytes).to_vec(),
+        // Unknowable: an identity no other run has.
+        Err(_) => format!("unknown {:?} {}", std::time::SystemTime::now(), std::process::id()).into_bytes(),
     }
-    out
 }
 
 #[cfg(test)]

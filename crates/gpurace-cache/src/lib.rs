@@ -12,16 +12,27 @@
 //!   seconds, so the same key gives the same result.
 //!
 //! Every key is mixed with the identity of the running binary
-//! ([`tool_identity`]): a rebuilt gpurace never reads what another build
-//! wrote. Entries are written to a temporary file and renamed, so concurrent
-//! runs never read a half-written one; an entry that cannot be read is a
-//! miss. Nothing is ever evicted: delete the folder to reclaim its space.
+//! ([`tool_identity`], a hash of its content): another build never reads
+//! what this one wrote, and the same build on another machine does.
+//! Entries are written to a temporary file and renamed, so concurrent
+//! runs never read a half-written one. Each entry carries its key and a
+//! hash of its content ([`envelope`]): a truncated, altered or misplaced
+//! entry is ignored, counted and reported ([`Cache::usage`]), never used.
+//! Nothing is ever evicted: delete the folder to reclaim its space.
+//!
+//! A **shared store** ([`Remote`]: Redis, S3-compatible, WebDAV, a shared
+//! folder, through OpenDAL) can stand behind the folder: a local miss is
+//! looked for there, and entries are written to both (not to a read-only
+//! store). Entries hold results, never code.
 
+mod envelope;
 mod key;
+mod remote;
 mod store;
 
 pub use key::{tool_identity, Key};
-pub use store::Cache;
+pub use remote::Remote;
+pub use store::{Cache, Usage};
 
 /// The bytes a value is stored as (for keying by a value's content).
 pub fn serialize<T: serde::Serialize>(value: &T) -> Option<Vec<u8>> {

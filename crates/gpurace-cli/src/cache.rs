@@ -8,13 +8,14 @@
 //! keyed by what the analysis sees: the linked program (serialised, with
 //! the units that `#include` the file when they stand in for its own), how
 //! many of its kernels are the file's, the host settings and the engine's
-//! configuration. A result that a wall-clock safety net decided is never
-//! stored: another run could decide otherwise.
+//! configuration, with its wall-clock safety nets. A result that a net
+//! decided is stored too (its `time-limit` diagnostic says so): a rerun,
+//! or another machine through the shared cache, reuses it rather than pay
+//! the same wait; `--no-cache` or another net decides it again.
 
 use std::path::{Path, PathBuf};
 
 use gpurace_cache::{Cache, Key};
-use gpurace_core::KernelResult;
 use gpurace_front::{Lowered, Options};
 
 /// Lowers `path` (as given) with `options`, from the cache when an entry
@@ -75,22 +76,15 @@ pub fn results_key(program: &gpurace_ir::Program, host: &str, config: &gpurace_s
 pub fn settings_text(host: &str, config: &gpurace_static::Config) -> String {
     let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
     format!(
-        "{host} {block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {}",
+        "{host} {block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {} \
+         {:?}",
         config.warp_sync,
         config.host_geometry,
         config.report_possible,
         config.stats,
         config.effort,
         config.solver,
-        gpurace_static::BITWUZLA_BUILD
+        gpurace_static::BITWUZLA_BUILD,
+        (config.query_timeout, config.kernel_budget, config.file_budget)
     )
-}
-
-/// Whether results can be stored: no wall-clock safety net decided any of
-/// them (a file's or a kernel's time limit, a `time-limit` warning; a
-/// query the watchdog interrupted, which the file's profile counts), since
-/// another run could decide otherwise.
-pub fn storable(kernels: &[KernelResult], profile: &gpurace_static::Profile) -> bool {
-    !profile.phases().contains_key(gpurace_static::WATCHDOG)
-        && kernels.iter().flat_map(|k| &k.diagnostics).all(|d| d.code != "time-limit")
 }

@@ -8,12 +8,13 @@ use std::fs;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
 use gpurace_core::KernelResult;
 use gpurace_ir::{Diagnostic, Severity};
-use gpurace_report::{FileReport, Format, Run, Sources, Timings};
+use gpurace_report::{CacheUse, FileReport, Format, Run, Sources, Timings};
 use rayon::prelude::*;
 
 use crate::flags::CheckArgs;
@@ -60,6 +61,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         settings: crate::config::PerFile::new(args.config.as_deref(), &args.assume)?,
         confirm: args.confirm,
         suggest: args.suggest_facts,
+        tally: Tally::default(),
     };
     let run = host.settings.run()?;
     let format = match (args.format, run.format.clone()) {
@@ -124,7 +126,15 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     } else {
         // Beside the prelude, in the user's cache folder.
         let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
-        gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity())
+        let cache = gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity());
+        match (cache, &args.shared_cache) {
+            (Some(cache), Some(url)) => {
+                let remote =
+                    gpurace_cache::Remote::open(url, args.shared_cache_read_only).map_err(|e| anyhow::anyhow!(e))?;
+                Some(cache.with_remote(remote))
+            }
+            (cache, _) => cache,
+        }
     };
     // `--shard I/N`: this shard's inputs, each with its place in the run.
     let shard_of = args.shard.map(|shard| crate::shards::partition(&inputs, &options.includes, shard.count));
@@ -175,8 +185,20 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         }
         None => None,
     };
+    let cache = units.cache().map(|cache| {
+        let usage = cache.usage();
+        for problem in &usage.problems {
+            eprintln!("warning: {problem}");
+        }
+        CacheUse {
+            reused: host.tally.reused.load(Ordering::Relaxed),
+            analysed: host.tally.analysed.load(Ordering::Relaxed),
+            unchanged: 0,
+            corrupt: usage.corrupt,
+        }
+    });
     let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
-    finish.report(checked, shard)
+    finish.report(checked, shard, cache)
 }
 
 /// The run-wide steps after every file is checked, shared by `check` and
@@ -193,7 +215,12 @@ impl Finish<'_> {
     /// Takes the run-wide steps over `checked` (the run's files in run
     /// order), prints the report and says how the run ended. `shard` is the
     /// shard's results, carried by the JSON and SARIF reports.
-    pub fn report(&self, checked: Vec<Checked>, shard: Option<serde_json::Value>) -> anyhow::Result<Outcome> {
+    pub fn report(
+        &self,
+        checked: Vec<Checked>,
+        shard: Option<serde_json::Value>,
+        cache: Option<CacheUse>,
+    ) -> anyhow::Result<Outcome> {
         let known = match self.baseline {
             Some(path) => Some(read_baseline(path)?),
             None => None,
@@ -228,7 +255,7 @@ impl Finish<'_> {
                 }
             }
         }
-        let run = Run { files, total_ms: elapsed_ms(self.start), shard, cache: None };
+        let run = Run { files, total_ms: elapsed_ms(self.start), shard, cache };
 
         // The page is written before stdout, so that a reader that stops early
         // (`gpurace check --html out . | head`) still leaves a whole page.
@@ -261,7 +288,7 @@ pub fn merge(args: crate::flags::MergeArgs) -> anyhow::Result<Outcome> {
         }
     };
     let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
-    finish.report(checked, None)
+    finish.report(checked, None, None)
 }
 
 /// What of the host settings decides results (for a shard's run id).
@@ -411,6 +438,8 @@ fn check_file(
     }
     sites.retain(|s| s.kernel < own);
     let cached = key.clone().and_then(|key| profile.time("cache", || units.cache()?.get::<Vec<KernelResult>>(key)));
+    let tally = if cached.is_some() { &host.tally.reused } else { &host.tally.analysed };
+    tally.fetch_add(1, Ordering::Relaxed);
     report.kernels = match cached {
         Some(kernels) => kernels,
         None => {
@@ -420,10 +449,11 @@ fn check_file(
                     crate::suggest::suggest(&program, config, host.enabled, &settings.assumptions, &mut kernels)
                 });
             }
+            // Stored as soon as the file is done, so that an interrupted run
+            // keeps it; a result a wall-clock net decided too (its `time-limit`
+            // diagnostic says so), or a rerun would pay the same wait again.
             if let (Some(cache), Some(key)) = (units.cache(), key) {
-                if crate::cache::storable(&kernels, &profile) {
-                    cache.put(key, &kernels);
-                }
+                cache.put(key, &kernels);
             }
             kernels
         }
@@ -561,6 +591,15 @@ struct Host<'a> {
     confirm: bool,
     /// `--suggest-facts`: facts that would decide undecided kernels.
     suggest: bool,
+    tally: Tally,
+}
+
+/// How many files' results the run took from the cache, and how many it
+/// analysed.
+#[derive(Default)]
+struct Tally {
+    reused: AtomicUsize,
+    analysed: AtomicUsize,
 }
 
 /// The launch sites of the program with what its host code knows at each

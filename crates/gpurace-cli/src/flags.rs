@@ -200,6 +200,21 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
     pub cache_dir: Option<PathBuf>,
 
+    /// A cache shared by machines, behind the local one: `redis://HOST:PORT`, `s3://BUCKET/PREFIX`,
+    /// `webdav+https://HOST/PATH`, or a folder on shared storage
+    ///
+    /// A result missing locally is looked for there (and kept locally); every result is written to both.
+    /// Entries are keyed by everything that decides them (the preprocessed inputs, flags, settings and
+    /// gpurace's build) and carry a hash of their content: a corrupt or foreign entry is ignored and
+    /// reported, never used. S3 takes its credentials, region and endpoint from `AWS_*` variables (or
+    /// `?region=`, `?endpoint=`). A store that fails is reported once; the run goes on with the local cache.
+    #[arg(long, value_name = "URL", env = "GPURACE_SHARED_CACHE", conflicts_with = "no_cache")]
+    pub shared_cache: Option<String>,
+
+    /// Read the shared cache, never write it (for untrusted pull requests)
+    #[arg(long, env = "GPURACE_SHARED_CACHE_READ_ONLY")]
+    pub shared_cache_read_only: bool,
+
     /// Debugging: write every solver query as an SMT-LIB file into DIR
     #[arg(long, value_name = "DIR", hide = true)]
     pub solver_dump: Option<PathBuf>,

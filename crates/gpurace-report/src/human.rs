@@ -53,7 +53,28 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
             run.files_with(FileVerdict::Error),
         )?;
     }
+    if let Some(cache) = &run.cache {
+        writeln!(out, "{}", cache_line(cache))?;
+    }
     Ok(())
+}
+
+/// The last line of a run with a cache: how many files' results it reused.
+fn cache_line(cache: &crate::CacheUse) -> String {
+    let mut line = format!(
+        "cache: {} of {} file{} reused, {} analysed",
+        cache.reused,
+        cache.reused + cache.analysed,
+        plural(cache.reused + cache.analysed),
+        cache.analysed
+    );
+    if cache.unchanged > 0 {
+        line += &format!(", {} unchanged and not checked (no cached result)", cache.unchanged);
+    }
+    if cache.corrupt > 0 {
+        line += &format!(", {} corrupt entr{} ignored", cache.corrupt, if cache.corrupt == 1 { "y" } else { "ies" });
+    }
+    line
 }
 
 fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {

@@ -45,7 +45,7 @@ pub fn render(run: &Run, out: &mut dyn Write) -> io::Result<()> {
             verdict: run.verdict().as_str(),
             tool: ToolJson::new(),
             files: run.files.iter().map(FileJson::from_report).collect(),
-            timings: TimingsJson::from(run.timings()),
+            timings: TimingsJson { cache: run.cache.as_ref().map(CacheJson::from), ..TimingsJson::from(run.timings()) },
             shard: run.shard.as_ref(),
         };
         write(&object, out)
@@ -305,6 +305,23 @@ struct TimingsJson {
     total_ms: f64,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     phases: BTreeMap<String, PhaseJson>,
+    /// The run's use of the caches (with several files).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cache: Option<CacheJson>,
+}
+
+#[derive(Serialize)]
+struct CacheJson {
+    reused: usize,
+    analysed: usize,
+    unchanged: usize,
+    corrupt: usize,
+}
+
+impl From<&crate::CacheUse> for CacheJson {
+    fn from(c: &crate::CacheUse) -> CacheJson {
+        CacheJson { reused: c.reused, analysed: c.analysed, unchanged: c.unchanged, corrupt: c.corrupt }
+    }
 }
 
 #[derive(Serialize)]
@@ -323,6 +340,7 @@ impl From<Timings> for TimingsJson {
             analysis_ms: round(t.analysis_ms),
             total_ms: round(t.total_ms),
             phases: t.phases.iter().map(|(k, p)| (k.clone(), PhaseJson { count: p.count, ms: round(p.ms) })).collect(),
+            cache: None,
         }
     }
 }
