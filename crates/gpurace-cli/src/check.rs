@@ -136,6 +136,8 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
             (cache, _) => cache,
         }
     };
+    // `--changed-since REV`: which files the change touches.
+    let changes = args.changed_since.as_deref().map(crate::changed::Changes::since).transpose()?;
     // `--shard I/N`: this shard's inputs, each with its place in the run.
     let shard_of = args.shard.map(|shard| crate::shards::partition(&inputs, &options.includes, shard.count));
     let selected: Vec<(usize, &Input)> = inputs
@@ -158,7 +160,11 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
             .map(|(_, input)| {
                 progress.start(&input.name);
                 let started = Instant::now();
-                let report = check_guarded(input, &units, &config, &host, &warnings);
+                let unchanged = changes.as_ref().is_some_and(|c| !c.touches(&input.path, &options.includes));
+                let report = match (unchanged, units.cache()) {
+                    (true, None) => Ok(Checked::Unchanged { file: input.name.clone() }),
+                    _ => check_guarded(input, unchanged, &units, &config, &host, &warnings),
+                };
                 progress.finish(&input.name, &report, started);
                 report
             })
@@ -168,6 +174,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
     let checked = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let unchanged = checked.iter().filter(|c| matches!(c, Checked::Unchanged { .. })).count();
     let shard = match args.shard {
         Some(shard) => {
             let results = crate::shards::ShardResults {
@@ -185,17 +192,15 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         }
         None => None,
     };
-    let cache = units.cache().map(|cache| {
-        let usage = cache.usage();
-        for problem in &usage.problems {
-            eprintln!("warning: {problem}");
-        }
-        CacheUse {
-            reused: host.tally.reused.load(Ordering::Relaxed),
-            analysed: host.tally.analysed.load(Ordering::Relaxed),
-            unchanged: 0,
-            corrupt: usage.corrupt,
-        }
+    let usage = units.cache().map(gpurace_cache::Cache::usage).unwrap_or_default();
+    for problem in &usage.problems {
+        eprintln!("warning: {problem}");
+    }
+    let cache = (units.cache().is_some() || changes.is_some()).then(|| CacheUse {
+        reused: host.tally.reused.load(Ordering::Relaxed),
+        analysed: host.tally.analysed.load(Ordering::Relaxed),
+        unchanged,
+        corrupt: usage.corrupt,
     });
     let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
     finish.report(checked, shard, cache)
@@ -323,6 +328,11 @@ pub enum Checked {
         file: String,
         by: String,
     },
+    /// `--changed-since`: the change does not touch the file and the cache
+    /// holds no result of it; it is left out of the report.
+    Unchanged {
+        file: String,
+    },
 }
 
 /// The reports of a run, each with a note naming the files of the run it
@@ -334,6 +344,7 @@ fn part_of_includers(checked: Vec<Checked>) -> Vec<FileReport> {
         match outcome {
             Checked::Report(report) => files.push(report),
             Checked::PartOf { file, by } => parts.push((file, by)),
+            Checked::Unchanged { .. } => {}
         }
     }
     for (file, by) in parts {
@@ -350,13 +361,14 @@ fn part_of_includers(checked: Vec<Checked>) -> Vec<FileReport> {
 /// their verdicts.
 fn check_guarded(
     input: &Input,
+    cache_only: bool,
     units: &Units,
     config: &gpurace_static::Config,
     host: &Host,
     warnings: &[Diagnostic],
 ) -> Result<Checked, gpurace_front::Error> {
     let start = Instant::now();
-    guard(&input.name, start, || check_file(input, units, config, host, warnings, start))
+    guard(&input.name, start, || check_file(input, cache_only, units, config, host, warnings, start))
 }
 
 /// Runs `work` for the file `name`, turning a panic into a report whose only
@@ -378,8 +390,11 @@ fn guard(
     })
 }
 
+/// Checks one file; with `cache_only` (a file `--changed-since` does not
+/// touch), a file whose results the cache does not hold is `Unchanged`.
 fn check_file(
     input: &Input,
+    cache_only: bool,
     units: &Units,
     config: &gpurace_static::Config,
     host: &Host,
@@ -438,6 +453,9 @@ fn check_file(
     }
     sites.retain(|s| s.kernel < own);
     let cached = key.clone().and_then(|key| profile.time("cache", || units.cache()?.get::<Vec<KernelResult>>(key)));
+    if cache_only && cached.is_none() {
+        return Ok(Checked::Unchanged { file: input.name.clone() });
+    }
     let tally = if cached.is_some() { &host.tally.reused } else { &host.tally.analysed };
     tally.fetch_add(1, Ordering::Relaxed);
     report.kernels = match cached {

@@ -298,6 +298,16 @@ pub struct CheckArgs {
     #[arg(long, value_name = "I/N", value_parser = crate::shards::parse_shard)]
     pub shard: Option<crate::shards::Shard>,
 
+    /// Analyse only the files a change since the git revision REV touches; take the others from the cache
+    ///
+    /// A file is touched when it, a header it includes, a source in its folder (its program's units) or a
+    /// `gpurace.toml`, Makefile, `CMakeLists.txt` or compilation database in its folder or above differs
+    /// from REV (committed since, staged, unstaged or untracked). An untouched file's results come from the
+    /// cache (local or shared); one the cache does not hold is left out of the report, and the report's
+    /// last line counts both.
+    #[arg(long, value_name = "REV")]
+    pub changed_since: Option<String>,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }

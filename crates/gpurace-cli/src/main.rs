@@ -11,6 +11,7 @@
 //! binary end to end in `tests/`.
 
 mod cache;
+mod changed;
 mod check;
 mod config;
 mod confirm;

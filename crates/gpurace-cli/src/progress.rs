@@ -48,6 +48,7 @@ impl Progress {
                 if report.kernels.len() == 1 { "" } else { "s" }
             ),
             Ok(Checked::PartOf { by, .. }) => format!("{name}: checked as part of {by}"),
+            Ok(Checked::Unchanged { .. }) => format!("{name}: unchanged, no cached result: not checked"),
             Err(e) => format!("{name}: {e}"),
         };
         self.bar.println(line);

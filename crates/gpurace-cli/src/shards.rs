@@ -166,6 +166,11 @@ pub fn read(paths: &[PathBuf]) -> anyhow::Result<Vec<Checked>> {
     Ok(files.into_iter().map(|(_, checked)| checked).collect())
 }
 
+/// The files `path` includes, directly or not (see [`include_closure`]).
+pub fn includes_of(path: &Path, includes: &[PathBuf]) -> Vec<PathBuf> {
+    include_closure(path, includes, &mut Texts::default())
+}
+
 /// Main files' texts, read once.
 #[derive(Default)]
 struct Texts(HashMap<PathBuf, Option<String>>);
