@@ -49,7 +49,16 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
             .collect();
     }
     if inputs.is_empty() {
-        bail!("no `.cu` file found in the given directories");
+        match (&args.front.build_dir, args.paths.is_empty()) {
+            (Some(dir), true) => bail!(
+                "the compilation database {} names no `.cu` file. bear and compiledb record the compilers a build \
+                 ran, and without nvcc a build stops before its CUDA files: use `gpurace check --make DIR` (make's \
+                 dry run, no nvcc needed), or `cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON` (CMake writes the CUDA \
+                 entries without building), or name the `.cu` files or their folder",
+                dir.join("compile_commands.json").display()
+            ),
+            _ => bail!("no `.cu` file found in the given directories"),
+        }
     }
     let jobs = match args.jobs {
         Some(jobs) => usize::from(jobs),
