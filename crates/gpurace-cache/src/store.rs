@@ -46,10 +46,12 @@ pub struct Usage {
 }
 
 /// A unit entry: the files its value was made from, each with the hash of
-/// its content then, and the value.
+/// its content then, the paths that did not exist then (where a missing
+/// header would be found), and the value.
 #[derive(Serialize, Deserialize)]
 struct UnitEntry {
     deps: Vec<(PathBuf, [u8; 32])>,
+    absent: Vec<PathBuf>,
     value: Vec<u8>,
 }
 
@@ -83,9 +85,13 @@ impl Cache {
     }
 
     /// The value stored under `key` by [`Cache::put_unit`], if every file it
-    /// was made from still has the content it had then.
+    /// was made from still has the content it had then, and every path that
+    /// was absent still is.
     pub fn get_unit<T: DeserializeOwned>(&self, key: Key) -> Option<T> {
         let entry: UnitEntry = bincode::deserialize(&self.get_bytes("unit", key)?).ok()?;
+        if entry.absent.iter().any(|p| p.exists()) {
+            return None;
+        }
         for (path, hash) in &entry.deps {
             if digest(&fs::read(path).ok()?) != *hash {
                 return None;
@@ -94,16 +100,17 @@ impl Cache {
         bincode::deserialize(&entry.value).ok()
     }
 
-    /// Stores `value` under `key` with the files it was made from. A file
-    /// that cannot be read leaves the entry out.
-    pub fn put_unit<T: Serialize>(&self, key: Key, deps: &[PathBuf], value: &T) {
+    /// Stores `value` under `key` with the files it was made from and the
+    /// paths that must stay absent. A file that cannot be read leaves the
+    /// entry out.
+    pub fn put_unit<T: Serialize>(&self, key: Key, deps: &[PathBuf], absent: &[PathBuf], value: &T) {
         let mut hashed = Vec::with_capacity(deps.len());
         for path in deps {
             let Ok(bytes) = fs::read(path) else { return };
             hashed.push((path.clone(), digest(&bytes)));
         }
         let Ok(value) = bincode::serialize(value) else { return };
-        if let Ok(bytes) = bincode::serialize(&UnitEntry { deps: hashed, value }) {
+        if let Ok(bytes) = bincode::serialize(&UnitEntry { deps: hashed, absent: absent.to_vec(), value }) {
             self.put_bytes("unit", key, &bytes);
         }
     }
@@ -221,7 +228,13 @@ mod tests {
         fs::write(&header, "int x;").unwrap();
         let cache = Cache::open(&dir.path().join("cache"), b"tool".to_vec()).unwrap();
         let key = || Key::new("unit").text("a.cu");
-        cache.put_unit(key(), std::slice::from_ref(&header), &vec![1u32, 2, 3]);
+        let missing = dir.path().join("missing.h");
+        cache.put_unit(key(), std::slice::from_ref(&header), std::slice::from_ref(&missing), &vec![1u32, 2, 3]);
+        assert_eq!(cache.get_unit::<Vec<u32>>(key()), Some(vec![1, 2, 3]));
+        // The header that was missing appears: the parse would change.
+        fs::write(&missing, "").unwrap();
+        assert_eq!(cache.get_unit::<Vec<u32>>(key()), None);
+        fs::remove_file(&missing).unwrap();
         assert_eq!(cache.get_unit::<Vec<u32>>(key()), Some(vec![1, 2, 3]));
         fs::write(&header, "int y;").unwrap();
         assert_eq!(cache.get_unit::<Vec<u32>>(key()), None);

@@ -37,7 +37,7 @@ pub fn lower(cache: Option<&Cache>, path: &Path, options: &Options) -> Result<Lo
         if let Some(dir) = &options.compile_db {
             deps.push(dir.join("compile_commands.json"));
         }
-        cache.put_unit(key, &deps, &lowered);
+        cache.put_unit(key, &deps, &lowered.absent, &lowered);
     }
     Ok(lowered)
 }

@@ -27,7 +27,7 @@ use crate::Outcome;
 pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     let start = Instant::now();
     // `--make DIR`: the database `make -n` gives, kept for the run.
-    let _made = match args.make.take() {
+    let made = match args.make.take() {
         Some(dir) => {
             let made = crate::make::database(&dir)?;
             args.front.build_dir = Some(made.path().to_path_buf());
@@ -145,44 +145,63 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
             (cache, _) => cache,
         }
     };
+    if args.worker {
+        // A worker of another `gpurace check` (see `worker.rs`).
+        let units = Units::new(&options, &inputs, pool, cache);
+        let check = |i: usize, cache_only| check_one(&inputs[i], cache_only, &units, &config, &host, &warnings);
+        let name = |i: usize| inputs[i].name.clone();
+        let counts = || counts(&units, &host);
+        crate::worker::serve(args.memory_limit, name, check, counts, || units.forget())?;
+        return Ok(Outcome::NoRace);
+    }
     // `--changed-since REV`: which files the change touches.
     let changes = args.changed_since.as_deref().map(crate::changed::Changes::since).transpose()?;
     // `--shard I/N`: this shard's inputs, each with its place in the run.
     let shard_of = args.shard.map(|shard| crate::shards::partition(&inputs, &options.includes, shard.count));
-    let selected: Vec<(usize, &Input)> = inputs
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| match (&shard_of, args.shard) {
+    let selected: Vec<crate::worker::Job> = (0..inputs.len())
+        .filter(|i| match (&shard_of, args.shard) {
             (Some(of), Some(shard)) => of[*i] == shard.index - 1,
             _ => true,
         })
+        .map(|index| crate::worker::Job {
+            index,
+            cache_only: changes.as_ref().is_some_and(|c| !c.touches(&inputs[index].path, &options.includes)),
+        })
         .collect();
     let units = Units::new(&options, &inputs, pool, cache);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     // A progress line on stderr with the files being analysed, and each
     // file's verdict above it as the file finishes (the report itself, on
     // stdout, comes whole at the end, in input order).
-    let progress = crate::progress::Progress::new(selected.len());
-    let results: Vec<Result<Checked, gpurace_front::Error>> = pool.install(|| {
-        selected
-            .par_iter()
-            .map(|(_, input)| {
-                progress.start(&input.name);
-                let started = Instant::now();
-                let unchanged = changes.as_ref().is_some_and(|c| !c.touches(&input.path, &options.includes));
-                let report = match (unchanged, units.cache()) {
-                    (true, None) => Ok(Checked::Unchanged { file: input.name.clone() }),
-                    _ => check_guarded(input, unchanged, &units, &config, &host, &warnings),
-                };
-                progress.finish(&input.name, &report, started);
-                report
-            })
-            .collect()
-    });
+    let progress = crate::progress::Progress::new(selected.len(), jobs, args.progress);
+    let start_job = |job: crate::worker::Job| progress.start(&inputs[job.index].name);
+    let done = |job: crate::worker::Job, result: &Result<Checked, String>, started: Instant| {
+        progress.finish(&inputs[job.index].name, result, started)
+    };
+    let (results, counts) = if args.in_process {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+        let results: Vec<Result<Checked, String>> = pool.install(|| {
+            selected
+                .par_iter()
+                .map(|&job| {
+                    start_job(job);
+                    let started = Instant::now();
+                    let result = check_one(&inputs[job.index], job.cache_only, &units, &config, &host, &warnings)
+                        .map_err(|e| e.to_string());
+                    done(job, &result, started);
+                    result
+                })
+                .collect()
+        });
+        (results, counts(&units, &host))
+    } else {
+        let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+        let command = || worker_command(made.as_ref().map(|m| m.path()));
+        crate::worker::run_all(jobs, &selected, &names, args.memory_limit, &command, &start_job, &done)?
+    };
     progress.clear();
     // `Err` means the pipeline cannot run at all (no clang), so the first one
     // in input order ends the run.
-    let checked = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let checked = results.into_iter().collect::<Result<Vec<_>, _>>().map_err(|e| anyhow::anyhow!(e))?;
     let unchanged = checked.iter().filter(|c| matches!(c, Checked::Unchanged { .. })).count();
     let shard = match args.shard {
         Some(shard) => {
@@ -195,22 +214,24 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
                 index: shard.index,
                 count: shard.count,
                 inputs: inputs.len(),
-                files: selected.iter().map(|(i, _)| *i).zip(checked.iter().cloned()).collect(),
+                files: selected.iter().map(|job| job.index).zip(checked.iter().cloned()).collect(),
             };
             Some(serde_json::to_value(&results).context("cannot write the shard's results")?)
         }
         None => None,
     };
-    let usage = units.cache().map(gpurace_cache::Cache::usage).unwrap_or_default();
-    for problem in &usage.problems {
+    for problem in &counts.problems {
         eprintln!("warning: {problem}");
     }
-    let cache = (units.cache().is_some() || changes.is_some()).then(|| CacheUse {
-        reused: host.tally.reused.load(Ordering::Relaxed),
-        analysed: host.tally.analysed.load(Ordering::Relaxed),
+    let cache = (units.cache().is_some() || changes.is_some()).then_some(CacheUse {
+        reused: counts.reused,
+        analysed: counts.analysed,
         unchanged,
-        corrupt: usage.corrupt,
+        corrupt: counts.corrupt,
     });
+    if let Some(cache) = cache.as_ref().filter(|_| progress.shown()) {
+        eprintln!("{}", gpurace_report::human::cache_line(cache));
+    }
     let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
     finish.report(checked, shard, cache)
 }
@@ -365,6 +386,54 @@ fn part_of_includers(checked: Vec<Checked>) -> Vec<FileReport> {
     files
 }
 
+/// What the files checked in this process took from the cache so far.
+fn counts(units: &Units, host: &Host) -> crate::worker::Counts {
+    let usage = units.cache().map(gpurace_cache::Cache::usage).unwrap_or_default();
+    crate::worker::Counts {
+        reused: host.tally.reused.load(Ordering::Relaxed),
+        analysed: host.tally.analysed.load(Ordering::Relaxed),
+        corrupt: usage.corrupt,
+        problems: usage.problems,
+    }
+}
+
+/// Checks one file (see [`check_file`]); a file `--changed-since` does not
+/// touch is `Unchanged` at once when there is no cache to take it from.
+fn check_one(
+    input: &Input,
+    cache_only: bool,
+    units: &Units,
+    config: &gpurace_static::Config,
+    host: &Host,
+    warnings: &[Diagnostic],
+) -> Result<Checked, gpurace_front::Error> {
+    match (cache_only, units.cache()) {
+        (true, None) => Ok(Checked::Unchanged { file: input.name.clone() }),
+        _ => check_guarded(input, cache_only, units, config, host, warnings),
+    }
+}
+
+/// The command of a worker: this binary with this run's arguments and
+/// `--worker`; `--make`'s database, already made, by `-p`.
+fn worker_command(made: Option<&std::path::Path>) -> std::process::Command {
+    let exe = std::env::current_exe().unwrap_or_else(|_| "gpurace".into());
+    let mut command = std::process::Command::new(exe);
+    let mut args = std::env::args_os().skip(1);
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy();
+        if text == "--make" {
+            args.next();
+        } else if !text.starts_with("--make=") {
+            command.arg(&arg);
+        }
+    }
+    if let Some(db) = made {
+        command.arg("-p").arg(db);
+    }
+    command.arg("--worker");
+    command
+}
+
 /// Checks one file; a panic anywhere in the pipeline becomes an
 /// `internal-error` diagnostic on that file, so that the other files still get
 /// their verdicts.
@@ -506,6 +575,7 @@ fn check_file(
         analysis_ms: elapsed_ms(analysis),
         total_ms: elapsed_ms(start),
         phases: profile.phases(),
+        peak_mib: 0.0,
     };
     Ok(Checked::Report(report))
 }

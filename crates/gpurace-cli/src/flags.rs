@@ -308,6 +308,27 @@ pub struct CheckArgs {
     #[arg(long, value_name = "REV")]
     pub changed_since: Option<String>,
 
+    /// The most memory one file's check may use, in MiB (0: no limit) [default: 4096]
+    ///
+    /// Each file is checked in a worker process; the run watches its resident memory with its clang's
+    /// and stops one over this. A file that needs more is reported `unknown` with a `memory-limit`
+    /// warning, and the run goes on. The JSON report gives each file's peak (`timings.peak_mib`).
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_limit: u64,
+
+    /// Progress on stderr: `auto` (a bar on a terminal, nothing otherwise), `lines` (a line per finished
+    /// file with an estimate of the time left, for CI logs) or `never`
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = crate::progress::Mode::Auto)]
+    pub progress: crate::progress::Mode,
+
+    /// Debugging: check the files in this process, on threads, without workers or memory limits
+    #[arg(long, hide = true)]
+    pub in_process: bool,
+
+    /// Internal: serve as a worker of another `gpurace check` (see `worker.rs`)
+    #[arg(long, hide = true)]
+    pub worker: bool,
+
     #[command(flatten)]
     pub front: FrontArgs,
 }

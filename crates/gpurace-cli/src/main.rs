@@ -28,6 +28,7 @@ mod run;
 mod shards;
 mod suggest;
 mod trace;
+mod worker;
 
 use std::io;
 use std::process::ExitCode;

@@ -108,6 +108,13 @@ impl<'a> Units<'a> {
         self.options
     }
 
+    /// Drops every unit lowered so far and the texts read (a worker between
+    /// files: what is still needed comes back from the on-disk cache).
+    pub fn forget(&self) {
+        self.lowered.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        self.texts.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
     /// The run's on-disk cache, unless `--no-cache`.
     pub fn cache(&self) -> Option<&gpurace_cache::Cache> {
         self.cache.as_ref()

@@ -131,9 +131,12 @@ pub struct ClangRun {
     /// The prelude folder (its declarations are not the user's).
     pub prelude: PathBuf,
     /// Every file clang read (clang's `-MD` list); `None` when it is not
-    /// known, or when a missing header was stood in for (a header that
-    /// appears later would change the parse).
+    /// known.
     pub deps: Option<Vec<PathBuf>>,
+    /// Where a header that was missing (and stood in for) would be found if
+    /// it appeared: beside each file read, in each `-I` folder and in the
+    /// system's include folders. The parse holds while none of them exists.
+    pub absent: Vec<PathBuf>,
     /// The user's files clang read (the file, its headers, the sources it
     /// `#include`s), canonical: neither the prelude's, the system's nor a
     /// stand-in for a missing header. Known also where `deps` is not.
@@ -190,9 +193,37 @@ pub fn run(file: &Path, options: &Options, flags: &[String], view: View) -> Resu
     }
     run.diagnostics = stubs.report(run.diagnostics);
     run.clang_ms = clang_ms;
-    run.deps = None;
-    run.read.retain(|p| !p.starts_with(stubs.root()));
+    let root = stubs.root().to_path_buf();
+    if let Some(deps) = &mut run.deps {
+        deps.retain(|p| !p.starts_with(&root));
+    }
+    run.absent = absent_places(&stubs, run.deps.as_deref().unwrap_or_default(), file, options, flags);
+    run.read.retain(|p| !p.starts_with(&root));
     Ok(run)
+}
+
+/// Where each missing header would be found if it appeared (see
+/// [`ClangRun::absent`]).
+fn absent_places(
+    stubs: &missing::Stubs,
+    deps: &[PathBuf],
+    file: &Path,
+    options: &Options,
+    flags: &[String],
+) -> Vec<PathBuf> {
+    const SYSTEM: &[&str] = &["/usr/include", "/usr/local/include", "/usr/include/x86_64-linux-gnu"];
+    let mut folders: Vec<PathBuf> = deps.iter().filter_map(|d| d.parent().map(Path::to_path_buf)).collect();
+    folders.extend(file.parent().map(Path::to_path_buf));
+    folders.extend(options.includes.iter().map(|d| absolute(d)));
+    folders.extend(include_flags(flags));
+    folders.extend(SYSTEM.iter().map(PathBuf::from));
+    folders.extend(installation(options).into_iter().flat_map(|i| i.include));
+    folders.sort();
+    folders.dedup();
+    let mut places: Vec<PathBuf> = stubs.names().flat_map(|n| folders.iter().map(move |f| f.join(n))).collect();
+    places.sort();
+    places.dedup();
+    places
 }
 
 /// What a later round of clang adds to the first, and the view of all.
@@ -329,7 +360,7 @@ fn run_once(
         .map(|text| parse_depfile(&text).into_iter().map(|p| cwd.join(p)).collect::<Vec<_>>())
         .filter(|deps: &Vec<PathBuf>| !deps.is_empty());
     let read = user_files(deps.as_deref().unwrap_or_default(), &prelude);
-    Ok(ClangRun { dump, diagnostics, clang_ms, prelude, deps, read })
+    Ok(ClangRun { dump, diagnostics, clang_ms, prelude, deps, absent: Vec::new(), read })
 }
 
 /// The files of `deps` that are the user's, canonical and sorted.

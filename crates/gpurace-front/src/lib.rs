@@ -46,6 +46,10 @@ pub struct Lowered {
     /// of lowered files to check; `None` when not known (see
     /// [`clang::ClangRun::deps`]).
     pub deps: Option<Vec<PathBuf>>,
+    /// Where missing headers would be found if they appeared (see
+    /// [`clang::ClangRun::absent`]): a cache entry holds while none exists.
+    #[serde(default)]
+    pub absent: Vec<PathBuf>,
     /// The user's files clang read for it, canonical (see
     /// [`clang::ClangRun::read`]): a file another unit `#include`s is part
     /// of that unit.
@@ -93,7 +97,7 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
     let (mut program, mut diagnostics) = lower_dump(&run.dump, &prelude, path);
     let mut all = run.diagnostics;
     all.append(&mut diagnostics);
-    let (mut clang_ms, mut deps, mut read) = (run.clang_ms, run.deps, run.read);
+    let (mut clang_ms, mut deps, mut read, mut absent) = (run.clang_ms, run.deps, run.read, run.absent);
     let mut host_clang_ms = 0.0;
     if !clang::is_c(&abs) && views::tests_cuda_arch(&read) {
         let host = clang::run(&abs, options, &flags, clang::View::Host)?;
@@ -114,6 +118,9 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
         read.extend(host.read);
         read.sort();
         read.dedup();
+        absent.extend(host.absent);
+        absent.sort();
+        absent.dedup();
     }
     // Report paths as the user gave them, not as clang resolved them, and
     // the prelude by a stable name rather than its cache folder.
@@ -139,6 +146,7 @@ pub fn lower_file(path: &Path, options: &Options) -> Result<Lowered, Error> {
         clang_ms,
         lower_ms: start.elapsed().as_secs_f64() * 1000.0 - host_clang_ms,
         deps,
+        absent,
         read,
     })
 }
@@ -156,12 +164,12 @@ fn lower_dump(dump: &ast::Dump, prelude: &str, path: &Path) -> (Program, Vec<Dia
     });
     match lowered {
         Ok(Ok(result)) => result,
-        _ => {
-            let d = Diagnostic::new(Severity::Error, "internal-error", "lowering failed").at(
-                path.display().to_string(),
-                0,
-                0,
-            );
+        failed => {
+            let message = match failed {
+                Err(e) => format!("cannot start the lowering thread ({e})"),
+                _ => "lowering failed".to_string(),
+            };
+            let d = Diagnostic::new(Severity::Error, "internal-error", message).at(path.display().to_string(), 0, 0);
             (Program::default(), vec![d])
         }
     }

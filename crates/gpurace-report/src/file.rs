@@ -18,6 +18,10 @@ pub struct Timings {
     pub analysis_ms: f64,
     /// Time spent on the file from start to end, all stages included.
     pub total_ms: f64,
+    /// Peak resident memory of the file's check, in MiB (0 when not
+    /// measured: a check in the run's own process).
+    #[serde(default)]
+    pub peak_mib: f64,
     /// Where the analysis time went (`gpurace_core::Profile`): the
     /// program's units, host evaluation, trace, flags, pairs, report, and
     /// each solver stage (`solver: pair`), summed over kernels and threads.
@@ -71,6 +75,10 @@ impl FileVerdict {
 /// was lowered from it.
 const FATAL_CODES: &[&str] = &["internal-error", "io-error", "bad-config"];
 
+/// Diagnostic codes that mean the file's check was stopped before it
+/// finished: the file is `unknown`, whatever it holds.
+const STOPPED_CODES: &[&str] = &["memory-limit"];
+
 /// Diagnostic codes that mean clang failed; fatal only when no kernel was
 /// lowered, since clang's error recovery often leaves every kernel intact.
 const CLANG_FAILED_CODES: &[&str] = &["clang-error", "clang-fatal"];
@@ -96,9 +104,13 @@ impl FileReport {
         }
     }
 
-    /// No kernel and no failure: a unit with host code only.
+    /// No kernel and no failure: a unit with host code only. A file whose
+    /// check was stopped (`memory-limit`) is not one: its kernels are
+    /// `unknown`.
     pub fn is_host_only(&self) -> bool {
-        self.kernels.is_empty() && self.verdict() != FileVerdict::Error
+        self.kernels.is_empty()
+            && self.verdict() != FileVerdict::Error
+            && !self.diagnostics.iter().any(|d| STOPPED_CODES.contains(&d.code))
     }
 
     /// Leaves out the races `drop` picks (one flag per race of the kernel,
@@ -209,11 +221,13 @@ impl Run {
     }
 
     /// Stage times summed over the files, with `total_ms` the run's wall time
-    /// (files are processed in parallel, so it is less than their sum).
+    /// (files are processed in parallel, so it is less than their sum) and
+    /// `peak_mib` the largest file's.
     pub fn timings(&self) -> Timings {
         let mut sum = Timings { total_ms: self.total_ms, ..Timings::default() };
         for file in &self.files {
             sum.clang_ms += file.timings.clang_ms;
+            sum.peak_mib = sum.peak_mib.max(file.timings.peak_mib);
             sum.lower_ms += file.timings.lower_ms;
             sum.analysis_ms += file.timings.analysis_ms;
             for (name, phase) in &file.timings.phases {

@@ -31,6 +31,9 @@ use crate::{FileReport, FileVerdict, Run, Sources};
 
 /// Writes the human report of `run`.
 pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<()> {
+    if run.files.len() > 1 {
+        table(run, out)?;
+    }
     for file in &run.files {
         render_file(file, sources, out)?;
         if run.files.len() > 1 {
@@ -53,14 +56,61 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
             run.files_with(FileVerdict::Error),
         )?;
     }
-    if let Some(cache) = &run.cache {
+    // What the run reused changes from run to run (like timings): it is in
+    // JSON's `timings.cache` and the progress output. The report says it
+    // when files were left out or entries ignored.
+    if let Some(cache) = run.cache.as_ref().filter(|c| c.corrupt + c.unchanged > 0) {
         writeln!(out, "{}", cache_line(cache))?;
     }
     Ok(())
 }
 
-/// The last line of a run with a cache: how many files' results it reused.
-fn cache_line(cache: &crate::CacheUse) -> String {
+/// The most files the table at the top lists.
+const TABLE_ROWS: usize = 40;
+
+/// A run of several files starts with a table of the files that need a
+/// look (racy, unknown, failed), worst first, each with its kernels, races
+/// and the causes they come to (races of the same two accesses in one
+/// kernel family are one cause); race-free files and files without kernels
+/// are counted only.
+fn table(run: &Run, out: &mut dyn Write) -> io::Result<()> {
+    let mut rows: Vec<(FileVerdict, usize, usize, usize, &str)> = run
+        .files
+        .iter()
+        .filter(|f| !f.is_host_only() && f.verdict() != FileVerdict::RaceFree)
+        .map(|f| {
+            let races = f.race_count() + f.possible_count();
+            let causes: HashSet<(Cause, bool)> =
+                f.kernels.iter().flat_map(|k| k.races.iter().map(move |r| (Cause::of(k, r), r.possible))).collect();
+            (f.verdict(), f.kernels.len(), races, causes.len(), f.file.as_str())
+        })
+        .collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.3.cmp(&a.3)).then(a.4.cmp(b.4)));
+    writeln!(
+        out,
+        "gpurace: {} files: {} racy, {} race-free, {} unknown, {} failed, {} without kernels",
+        run.files.len(),
+        run.files_with(FileVerdict::Race),
+        run.files_with(FileVerdict::RaceFree),
+        run.files_with(FileVerdict::Unknown),
+        run.files_with(FileVerdict::Error),
+        run.host_only_files()
+    )?;
+    if rows.is_empty() {
+        return writeln!(out);
+    }
+    writeln!(out, "  {:<9} {:>7} {:>6} {:>7}  file", "verdict", "kernels", "races", "causes")?;
+    for (verdict, kernels, races, causes, file) in rows.iter().take(TABLE_ROWS) {
+        writeln!(out, "  {:<9} {kernels:>7} {races:>6} {causes:>7}  {file}", verdict.as_str())?;
+    }
+    if rows.len() > TABLE_ROWS {
+        writeln!(out, "  ... and {} more files below", rows.len() - TABLE_ROWS)?;
+    }
+    writeln!(out)
+}
+
+/// How many files' results a run reused, analysed and left out.
+pub fn cache_line(cache: &crate::CacheUse) -> String {
     let mut line = format!(
         "cache: {} of {} file{} reused, {} analysed",
         cache.reused,
@@ -90,9 +140,30 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
             *causes.entry(cause(race)).or_default() += 1;
         }
     }
+    // A race is shown once per cause too: the same two accesses (by place)
+    // in one kernel family (a template's instances) are one bug, whether
+    // they race between blocks, within a block and within a warp, and in
+    // how many instances; the block says what else it stands for.
+    let mut same: HashMap<Cause, Vec<(&KernelResult, &Race)>> = HashMap::new();
+    // (Races that rest on what gpurace does not model are counted as races
+    // only with `--report-possible`, which asks for every one.)
+    let grouped = |race: &Race| !race.possible && race.rests_on.is_empty();
+    for (kernel, race) in file.sorted_races() {
+        if grouped(race) {
+            same.entry(Cause::of(kernel, race)).or_default().push((kernel, race));
+        }
+    }
     let mut shown: HashSet<String> = HashSet::new();
+    let mut shown_causes: HashSet<Cause> = HashSet::new();
     for (kernel, race) in file.sorted_races() {
         let mut more = None;
+        if grouped(race) {
+            let cause = Cause::of(kernel, race);
+            if !shown_causes.insert(cause.clone()) {
+                continue;
+            }
+            more = same.get(&cause).and_then(|all| also(kernel, race, all));
+        }
         if race.possible {
             let cause = cause(race);
             if !shown.insert(cause.clone()) {
@@ -148,6 +219,67 @@ fn render_file(file: &FileReport, sources: &Sources, out: &mut dyn Write) -> io:
 /// What a possible race rests on, the same for every race of one cause.
 fn cause(race: &Race) -> String {
     race.rests_on.join("; on ")
+}
+
+/// What makes races one bug: the kernel family (the name before template
+/// arguments) and the places of the two accesses.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Cause {
+    family: String,
+    first: (String, u32, u32),
+    second: (String, u32, u32),
+}
+
+impl Cause {
+    fn of(kernel: &KernelResult, race: &Race) -> Cause {
+        let place = |l: &Location| (l.file.clone(), l.line, l.col);
+        let family = kernel.kernel.split('<').next().unwrap_or(&kernel.kernel).to_string();
+        Cause { family, first: place(&race.first), second: place(&race.second) }
+    }
+}
+
+/// The note of a race shown for others of its cause (`all`, itself
+/// included): their classes and the other instances they are in.
+fn also(kernel: &KernelResult, race: &Race, all: &[(&KernelResult, &Race)]) -> Option<String> {
+    let others: Vec<&(&KernelResult, &Race)> =
+        all.iter().filter(|(k, r)| !(std::ptr::eq(*k, kernel) && std::ptr::eq(*r, race))).collect();
+    if others.is_empty() {
+        return None;
+    }
+    let mut rules: Vec<&str> = others.iter().map(|(_, r)| r.rule_id()).filter(|r| *r != race.rule_id()).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let mut instances: Vec<&str> =
+        others.iter().map(|(k, _)| k.kernel.as_str()).filter(|k| *k != kernel.kernel).collect();
+    instances.sort_unstable();
+    instances.dedup();
+    let mut parts = Vec::new();
+    if !rules.is_empty() {
+        parts.push(format!("as {}", rules.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ")));
+    }
+    match instances.as_slice() {
+        [] => {}
+        [one] => parts.push(format!("in `{one}`")),
+        many => parts.push(format!(
+            "in {} more instances of `{}`",
+            many.len(),
+            kernel.kernel.split('<').next().unwrap_or("")
+        )),
+    }
+    let n = others.len();
+    if parts.is_empty() {
+        // The same class in the same kernel: at other launches, or with
+        // other arrays.
+        return Some(format!(
+            "the same two accesses race {n} more time{} in this file, not shown (JSON and SARIF list each)",
+            plural(n)
+        ));
+    }
+    Some(format!(
+        "the same two accesses race {} ({n} more race{} of this file, not shown; JSON and SARIF list each)",
+        parts.join(" and "),
+        plural(n)
+    ))
 }
 
 /// rustc's styles, which the CLI strips when stdout is not a terminal or
@@ -376,6 +508,32 @@ mod tests {
         let mut sources = Sources::new();
         sources.insert("k.cu", text);
         sources
+    }
+
+    #[test]
+    fn races_of_one_cause_are_one_block_with_a_count() {
+        // The same two accesses race within a block and within a warp, in
+        // two instances of one template: one block, which says so.
+        let mut run = one_race((2, 5, "s[t]"), (3, 14, "s[t + 1]"));
+        let kernel = &mut run.files[0].kernels[0];
+        kernel.kernel = "k<1>".into();
+        let mut warp = kernel.races[0].clone();
+        warp.class = RaceClass::IntraWarp;
+        kernel.races.push(warp);
+        let mut other = kernel.clone();
+        other.kernel = "k<2>".into();
+        other.line = 9;
+        run.files[0].kernels.push(other);
+        let text = render_to_string(&run, &Sources::new());
+        assert_eq!(text.matches("error[").count(), 1, "{text}");
+        assert!(
+            text.contains(
+                "the same two accesses race as `intra-warp-race` and in `k<2>` (3 more races of this file, not shown; \
+                 JSON and SARIF list each)"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("k.cu: race (2 kernels, 4 races)"), "{text}");
     }
 
     #[test]

@@ -303,11 +303,18 @@ struct TimingsJson {
     lower_ms: f64,
     analysis_ms: f64,
     total_ms: f64,
+    /// Peak resident memory of the check (the largest file's, for a run).
+    #[serde(skip_serializing_if = "is_zero")]
+    peak_mib: f64,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     phases: BTreeMap<String, PhaseJson>,
     /// The run's use of the caches (with several files).
     #[serde(skip_serializing_if = "Option::is_none")]
     cache: Option<CacheJson>,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 #[derive(Serialize)]
@@ -339,6 +346,7 @@ impl From<Timings> for TimingsJson {
             lower_ms: round(t.lower_ms),
             analysis_ms: round(t.analysis_ms),
             total_ms: round(t.total_ms),
+            peak_mib: t.peak_mib.round(),
             phases: t.phases.iter().map(|(k, p)| (k.clone(), PhaseJson { count: p.count, ms: round(p.ms) })).collect(),
             cache: None,
         }

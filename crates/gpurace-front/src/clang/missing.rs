@@ -43,6 +43,11 @@ impl Stubs {
         Some(stubs)
     }
 
+    /// The missing headers as spelled.
+    pub(super) fn names(&self) -> impl Iterator<Item = &str> {
+        self.headers.iter().map(|(h, _)| h.as_str())
+    }
+
     /// The temporary folder that holds the stand-ins.
     pub(super) fn root(&self) -> &Path {
         self.root.path()

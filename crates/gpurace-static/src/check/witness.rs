@@ -20,6 +20,8 @@ use crate::trace::{AccessEv, BarrierEv, BarrierKind, Trace};
 /// at most 8 blocks per dimension, and, where the race allows it, threads
 /// among the first 64 of their block, in the first two blocks (a witness
 /// there holds for every larger grid, which the robustness checks ask).
+/// When the race needs larger values, grids of at most 64, then 4096,
+/// blocks per dimension are asked for on their own.
 pub(super) const SMALL_COUNT: u128 = 64;
 
 pub(super) const SMALL_THREAD: u128 = 64;
@@ -107,12 +109,22 @@ pub(super) fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], a
 impl Worker<'_> {
     /// The query again with small values, when that is still satisfiable.
     pub(super) fn minimize(&mut self, mut q: Query) -> Option<Box<Assignment>> {
+        // Only the grid small, for a race that needs large values elsewhere
+        // (a parameter beyond +-1024, a long loop): a kernel analysed without
+        // a launch otherwise shows whatever grid the solver picked.
+        let no = t::Deps::default();
+        let grids = [64u128, 4096].map(|bound| {
+            let mut g = q.clone();
+            for d in 0..3 {
+                g.one.push(t::ule(&t::leaf(Leaf::GridDim(d), 32, no), &t::constant(bound, 32)));
+            }
+            g
+        });
         let mut leaves = std::collections::BTreeSet::new();
         let mut seen = HashSet::new();
         for term in q.terms() {
             t::leaves(term, &mut leaves, &mut seen);
         }
-        let no = t::Deps::default();
         for (leaf, width) in leaves {
             let term = t::leaf(leaf, width, no);
             match leaf {
@@ -149,7 +161,7 @@ impl Worker<'_> {
         let low = low_ids(&q, Leaf::Tid, SMALL_THREAD);
         let first = low_ids(&low, Leaf::Bid, SMALL_BLOCK);
         self.solver.stage = "minimize";
-        for query in [first, low, q] {
+        for query in [first, low, q].into_iter().chain(grids) {
             if let Answer::Sat(small) = self.ask(&query) {
                 return Some(small);
             }
