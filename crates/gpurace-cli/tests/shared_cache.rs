@@ -1,8 +1,10 @@
-//! The shared cache against a real Redis server the test starts: a second
-//! machine (another local cache folder) reuses every result, a changed file
-//! is the only one analysed again, and a corrupt entry is ignored and
-//! reported. Needs `redis-server` and `redis-cli` (Debian's redis-server;
-//! CI installs it); says so and passes where they are missing.
+//! The shared cache against real servers the tests start: Redis (a second
+//! machine, another local cache folder, reuses every result, a changed file
+//! is the only one analysed again, a corrupt entry is ignored and reported,
+//! a read-only run writes nothing) and an S3-compatible store (moto's server,
+//! from PyPI). Needs `redis-server` and `redis-cli` (Debian's redis-server)
+//! and `moto_server` (under `$GPURACE_TEST_LINTERS/bin` or on PATH); CI
+//! installs them; each test says so and passes where they are missing.
 
 mod common;
 
@@ -140,4 +142,84 @@ fn machines_share_results_through_redis() {
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(cache_use(&report), (3, 1, 0));
     assert_eq!(redis.cli(&["dbsize"]).unwrap(), before, "nothing was written");
+}
+
+/// moto's S3-compatible server on a free port, stopped when dropped.
+struct S3 {
+    child: Child,
+    port: u16,
+}
+
+impl S3 {
+    fn start() -> Option<S3> {
+        let dir = std::env::var_os("GPURACE_TEST_LINTERS").map(|d| Path::new(&d).join("bin/moto_server"));
+        let exe = dir.filter(|p| p.is_file()).unwrap_or_else(|| "moto_server".into());
+        let port = std::net::TcpListener::bind("127.0.0.1:0").ok()?.local_addr().ok()?.port();
+        let child = Command::new(exe)
+            .args(["-p", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let s3 = S3 { child, port };
+        // Up when it answers; then the bucket (moto takes unsigned requests).
+        for _ in 0..100 {
+            if s3.put("/gpurace-ci").is_some_and(|status| status.contains(" 200 ")) {
+                return Some(s3);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        None
+    }
+
+    /// An empty `PUT` of `path`; the status line.
+    fn put(&self, path: &str) -> Option<String> {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", self.port)).ok()?;
+        let request = format!(
+            "PUT {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            self.port
+        );
+        stream.write_all(request.as_bytes()).ok()?;
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).ok()?;
+        answer.lines().next().map(str::to_string)
+    }
+}
+
+impl Drop for S3 {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn machines_share_results_through_an_s3_store() {
+    let Some(s3) = S3::start() else {
+        eprintln!("skipped: no moto_server (pip install 'moto[server]')");
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("src");
+    std::fs::create_dir(&src).unwrap();
+    project(&src);
+    let url = format!("s3://gpurace-ci/runs?endpoint=http://127.0.0.1:{}&region=us-east-1", s3.port);
+    let check = |cache: &str| -> serde_json::Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
+            .current_dir(&src)
+            .env("AWS_ACCESS_KEY_ID", "test")
+            .env("AWS_SECRET_ACCESS_KEY", "test")
+            .args(["check", "--format", "json", "--shared-cache", &url, "--cache-dir"])
+            .arg(work.path().join(cache))
+            .arg(".")
+            .output()
+            .unwrap();
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let cold = check("one");
+    assert_eq!(cache_use(&cold), (0, 3, 0));
+    let second = check("two");
+    assert_eq!(cache_use(&second), (3, 0, 0), "a second machine reuses every result");
+    assert_eq!(verdicts(&second), verdicts(&cold));
 }
