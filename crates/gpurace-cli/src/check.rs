@@ -39,27 +39,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         Some(dir) => gpurace_front::compile_db_units(dir)?,
         None => Vec::new(),
     };
-    let mut inputs = inputs::collect(&args.paths);
-    if args.paths.is_empty() {
-        // `gpurace check -p build`: the `.cu` units of the database.
-        inputs = db_units
-            .iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "cu"))
-            .map(|p| Input { path: p.clone(), name: program::display_name(p) })
-            .collect();
-    }
-    if inputs.is_empty() {
-        match (&args.front.build_dir, args.paths.is_empty()) {
-            (Some(dir), true) => bail!(
-                "the compilation database {} names no `.cu` file. bear and compiledb record the compilers a build \
-                 ran, and without nvcc a build stops before its CUDA files: use `gpurace check --make DIR` (make's \
-                 dry run, no nvcc needed), or `cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON` (CMake writes the CUDA \
-                 entries without building), or name the `.cu` files or their folder",
-                dir.join("compile_commands.json").display()
-            ),
-            _ => bail!("no `.cu` file found in the given directories"),
-        }
-    }
+    let inputs = find_inputs(&args, &db_units)?;
     let jobs = match args.jobs {
         Some(jobs) => usize::from(jobs),
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
@@ -73,49 +53,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
         tally: Tally::default(),
     };
     let run = host.settings.run()?;
-    let format = match (args.format, run.format.clone()) {
-        (Some(format), _) => Format::from(format),
-        (None, Some(name)) => match name.as_str() {
-            "json" => Format::Json,
-            "sarif" => Format::Sarif,
-            _ => Format::Human,
-        },
-        (None, None) => Format::Human,
-    };
-    let effort = match (args.effort, run.budget.effort.as_deref()) {
-        (Some(effort), _) => effort.into(),
-        (None, Some(name)) => <crate::flags::EffortArg as clap::ValueEnum>::from_str(name, false)
-            .map_err(|_| {
-                anyhow::anyhow!("gpurace.toml: unknown `[budget] effort` `{name}` (quick, default or thorough)")
-            })?
-            .into(),
-        (None, None) => gpurace_static::Effort::Default,
-    };
-    let defaults = gpurace_static::Config::with_effort(effort);
-    let config = gpurace_static::Config {
-        block: args.block,
-        grid: args.grid,
-        jobs,
-        query_rlimit: args.rlimit.or(run.budget.query_rlimit).unwrap_or(defaults.query_rlimit),
-        kernel_rlimit: args.kernel_rlimit.or(run.budget.kernel_rlimit).unwrap_or(defaults.kernel_rlimit),
-        file_rlimit: args.file_rlimit.or(run.budget.file_rlimit).unwrap_or(defaults.file_rlimit),
-        query_timeout: std::time::Duration::from_millis(args.query_timeout),
-        stats: args.stats,
-        warp_sync: args.warp_sync,
-        report_possible: args.report_possible,
-        undecided_budget: args.undecided.or(run.budget.undecided).unwrap_or(defaults.undecided_budget),
-        kernel_budget: defaults.kernel_budget,
-        file_budget: defaults.file_budget,
-        effort,
-        solver: args.solver.map(Into::into).unwrap_or_default(),
-        debug: gpurace_static::SolverDebug {
-            solver_dump: args.solver_dump.clone(),
-            query_stats: args.query_stats,
-            incremental_only: args.incremental_only,
-            profile: gpurace_static::Profile::default(),
-        },
-        ..Default::default()
-    };
+    let (format, config) = engine(&args, &run, jobs)?;
     let warnings = limit_warnings(args.block, args.grid);
     // The baseline and the HTML folder are checked before the analysis:
     // a usage error should not wait for it.
@@ -130,21 +68,7 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     let mut pool: Vec<(std::path::PathBuf, String)> =
         inputs::sources(&args.paths).into_iter().map(|p| (p.clone(), gpurace_front::display_path(&p))).collect();
     pool.extend(db_units.iter().map(|p| (p.clone(), program::display_name(p))));
-    let cache = if args.no_cache {
-        None
-    } else {
-        // Beside the prelude, in the user's cache folder.
-        let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
-        let cache = gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity());
-        match (cache, &args.shared_cache) {
-            (Some(cache), Some(url)) => {
-                let remote =
-                    gpurace_cache::Remote::open(url, args.shared_cache_read_only).map_err(|e| anyhow::anyhow!(e))?;
-                Some(cache.with_remote(remote))
-            }
-            (cache, _) => cache,
-        }
-    };
+    let cache = open_cache(&args)?;
     if args.worker {
         // A worker of another `gpurace check` (see `worker.rs`).
         let units = Units::new(&options, &inputs, pool, cache);
@@ -205,18 +129,9 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     let unchanged = checked.iter().filter(|c| matches!(c, Checked::Unchanged { .. })).count();
     let shard = match args.shard {
         Some(shard) => {
-            let results = crate::shards::ShardResults {
-                run: crate::shards::run_id(
-                    &inputs,
-                    shard.count,
-                    &crate::cache::settings_text(&host_text(&host), &config),
-                ),
-                index: shard.index,
-                count: shard.count,
-                inputs: inputs.len(),
-                files: selected.iter().map(|job| job.index).zip(checked.iter().cloned()).collect(),
-            };
-            Some(serde_json::to_value(&results).context("cannot write the shard's results")?)
+            let settings = crate::cache::settings_text(&host_text(&host), &config);
+            let files = selected.iter().map(|job| job.index).zip(checked.iter().cloned()).collect();
+            Some(shard_results(&inputs, shard, &settings, files)?)
         }
         None => None,
     };
@@ -234,6 +149,123 @@ pub fn run(mut args: CheckArgs) -> anyhow::Result<Outcome> {
     }
     let finish = Finish { format, baseline: args.baseline.as_deref(), html: args.html.as_deref(), start };
     finish.report(checked, shard, cache)
+}
+
+/// The files a run checks: the paths given (folders searched), or with `-p`
+/// (or `--make`) and no path, the `.cu` units of the database.
+fn find_inputs(args: &CheckArgs, db_units: &[std::path::PathBuf]) -> anyhow::Result<Vec<Input>> {
+    let mut inputs = inputs::collect(&args.paths);
+    if args.paths.is_empty() {
+        // `gpurace check -p build`: the `.cu` units of the database.
+        inputs = db_units
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+            .map(|p| Input { path: p.clone(), name: program::display_name(p) })
+            .collect();
+    }
+    if inputs.is_empty() {
+        match (&args.front.build_dir, args.paths.is_empty()) {
+            (Some(dir), true) => bail!(
+                "the compilation database {} names no `.cu` file. bear and compiledb record the compilers a build \
+                 ran, and without nvcc a build stops before its CUDA files: use `gpurace check --make DIR` (make's \
+                 dry run, no nvcc needed), or `cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON` (CMake writes the CUDA \
+                 entries without building), or name the `.cu` files or their folder",
+                dir.join("compile_commands.json").display()
+            ),
+            _ => bail!("no `.cu` file found in the given directories"),
+        }
+    }
+    Ok(inputs)
+}
+
+/// The report format and the engine's configuration: the flags, then
+/// gpurace.toml's `format` and `[budget]`, then the effort's defaults.
+fn engine(
+    args: &CheckArgs,
+    run: &crate::config::Settings,
+    jobs: usize,
+) -> anyhow::Result<(Format, gpurace_static::Config)> {
+    let format = match (args.format, run.format.clone()) {
+        (Some(format), _) => Format::from(format),
+        (None, Some(name)) => match name.as_str() {
+            "json" => Format::Json,
+            "sarif" => Format::Sarif,
+            _ => Format::Human,
+        },
+        (None, None) => Format::Human,
+    };
+    let effort = match (args.effort, run.budget.effort.as_deref()) {
+        (Some(effort), _) => effort.into(),
+        (None, Some(name)) => <crate::flags::EffortArg as clap::ValueEnum>::from_str(name, false)
+            .map_err(|_| {
+                anyhow::anyhow!("gpurace.toml: unknown `[budget] effort` `{name}` (quick, default or thorough)")
+            })?
+            .into(),
+        (None, None) => gpurace_static::Effort::Default,
+    };
+    let defaults = gpurace_static::Config::with_effort(effort);
+    let config = gpurace_static::Config {
+        block: args.block,
+        grid: args.grid,
+        jobs,
+        query_rlimit: args.rlimit.or(run.budget.query_rlimit).unwrap_or(defaults.query_rlimit),
+        kernel_rlimit: args.kernel_rlimit.or(run.budget.kernel_rlimit).unwrap_or(defaults.kernel_rlimit),
+        file_rlimit: args.file_rlimit.or(run.budget.file_rlimit).unwrap_or(defaults.file_rlimit),
+        query_timeout: std::time::Duration::from_millis(args.query_timeout),
+        stats: args.stats,
+        warp_sync: args.warp_sync,
+        report_possible: args.report_possible,
+        undecided_budget: args.undecided.or(run.budget.undecided).unwrap_or(defaults.undecided_budget),
+        kernel_budget: defaults.kernel_budget,
+        file_budget: defaults.file_budget,
+        effort,
+        solver: args.solver.map(Into::into).unwrap_or_default(),
+        debug: gpurace_static::SolverDebug {
+            solver_dump: args.solver_dump.clone(),
+            query_stats: args.query_stats,
+            incremental_only: args.incremental_only,
+            profile: gpurace_static::Profile::default(),
+        },
+        ..Default::default()
+    };
+    Ok((format, config))
+}
+
+/// The run's cache, unless `--no-cache`: the local folder, with the shared
+/// store of `--shared-cache` behind it.
+fn open_cache(args: &CheckArgs) -> anyhow::Result<Option<gpurace_cache::Cache>> {
+    Ok(if args.no_cache {
+        None
+    } else {
+        // Beside the prelude, in the user's cache folder.
+        let dir = args.cache_dir.clone().unwrap_or_else(|| gpurace_front::clang::cache_home().join("gpurace/cache"));
+        let cache = gpurace_cache::Cache::open(&dir, gpurace_cache::tool_identity());
+        match (cache, &args.shared_cache) {
+            (Some(cache), Some(url)) => {
+                let remote =
+                    gpurace_cache::Remote::open(url, args.shared_cache_read_only).map_err(|e| anyhow::anyhow!(e))?;
+                Some(cache.with_remote(remote))
+            }
+            (cache, _) => cache,
+        }
+    })
+}
+
+/// A shard's results for `gpurace merge`, as JSON.
+fn shard_results(
+    inputs: &[Input],
+    shard: crate::shards::Shard,
+    settings: &str,
+    files: Vec<(usize, Checked)>,
+) -> anyhow::Result<serde_json::Value> {
+    let results = crate::shards::ShardResults {
+        run: crate::shards::run_id(inputs, shard.count, settings),
+        index: shard.index,
+        count: shard.count,
+        inputs: inputs.len(),
+        files,
+    };
+    serde_json::to_value(&results).context("cannot write the shard's results")
 }
 
 /// The run-wide steps after every file is checked, shared by `check` and
