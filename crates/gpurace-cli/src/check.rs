@@ -429,8 +429,10 @@ fn counts(units: &Units, host: &Host) -> crate::worker::Counts {
     }
 }
 
-/// Checks one file (see [`check_file`]); a file `--changed-since` does not
-/// touch is `Unchanged` at once when there is no cache to take it from.
+/// Checks one file (see [`check_file`]); a panic anywhere in the pipeline
+/// becomes an `internal-error` diagnostic on that file, so that the other
+/// files still get their verdicts. A file `--changed-since` does not touch
+/// is `Unchanged` at once when there is no cache to take it from.
 fn check_one(
     input: &Input,
     cache_only: bool,
@@ -439,10 +441,11 @@ fn check_one(
     host: &Host,
     warnings: &[Diagnostic],
 ) -> Result<Checked, gpurace_front::Error> {
-    match (cache_only, units.cache()) {
-        (true, None) => Ok(Checked::Unchanged { file: input.name.clone() }),
-        _ => check_guarded(input, cache_only, units, config, host, warnings),
+    if cache_only && units.cache().is_none() {
+        return Ok(Checked::Unchanged { file: input.name.clone() });
     }
+    let start = Instant::now();
+    guard(&input.name, start, || check_file(input, cache_only, units, config, host, warnings, start))
 }
 
 /// The command of a worker: this binary with this run's arguments and
@@ -464,21 +467,6 @@ fn worker_command(made: Option<&std::path::Path>) -> std::process::Command {
     }
     command.arg("--worker");
     command
-}
-
-/// Checks one file; a panic anywhere in the pipeline becomes an
-/// `internal-error` diagnostic on that file, so that the other files still get
-/// their verdicts.
-fn check_guarded(
-    input: &Input,
-    cache_only: bool,
-    units: &Units,
-    config: &gpurace_static::Config,
-    host: &Host,
-    warnings: &[Diagnostic],
-) -> Result<Checked, gpurace_front::Error> {
-    let start = Instant::now();
-    guard(&input.name, start, || check_file(input, cache_only, units, config, host, warnings, start))
 }
 
 /// Runs `work` for the file `name`, turning a panic into a report whose only
