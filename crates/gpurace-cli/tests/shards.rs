@@ -59,6 +59,14 @@ fn three_shards_merged_are_one_run() {
         } else {
             // SARIF has no timings: the same bytes.
             assert_eq!(merged, one);
+            // With the one run as the baseline, the merge knows every race.
+            let baseline = out.path().join("baseline.sarif");
+            std::fs::write(&baseline, &one).unwrap();
+            let mut args = vec!["merge", "--format", "human", "--baseline", baseline.to_str().unwrap()];
+            args.extend(reports.iter().map(String::as_str));
+            let (text, code) = run_in(&fixtures, &args);
+            assert_eq!(code, 0, "{text}");
+            assert!(text.contains("of the baseline"), "{text}");
         }
     }
 }
