@@ -16,6 +16,7 @@ mod check;
 mod config;
 mod confirm;
 mod data;
+mod finish;
 mod flags;
 mod geometry;
 mod inputs;
@@ -56,7 +57,7 @@ fn main() -> ExitCode {
         Command::Ir(args) => ir::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Run(args) => run::run(args),
-        Command::Merge(args) => check::merge(args),
+        Command::Merge(args) => finish::merge(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),
