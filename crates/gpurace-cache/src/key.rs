@@ -30,8 +30,13 @@ impl Key {
 
     /// The key's hash in hexadecimal (without the binary's identity).
     pub fn hex(self) -> String {
-        self.finish().iter().map(|b| format!("{b:02x}")).collect()
+        hex(&self.finish())
     }
+}
+
+/// Bytes in lowercase hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The SHA-256 of some bytes.

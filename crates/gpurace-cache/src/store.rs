@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::envelope;
-use crate::key::{digest, Key};
+use crate::key::{digest, hex, Key};
 use crate::remote::Remote;
 
 /// An open cache; see the crate documentation.
@@ -211,10 +211,6 @@ impl Cache {
 /// Where the shared store keeps an entry.
 fn shared_path(kind: &str, name: &[u8; 32]) -> String {
     format!("gpurace/{kind}/{}", hex(name))
-}
-
-fn hex(name: &[u8; 32]) -> String {
-    name.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

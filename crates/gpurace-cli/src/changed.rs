@@ -14,6 +14,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
+use crate::inputs::canonical;
+
 /// The files that differ from a revision, canonical.
 pub struct Changes {
     files: HashSet<PathBuf>,
@@ -38,13 +40,13 @@ impl Changes {
         let mut names = git(&["diff", "--name-only", "--no-renames", rev, "--"])?;
         names += &git(&["ls-files", "--others", "--exclude-standard"])?;
         let files =
-            names.lines().filter(|l| !l.is_empty()).map(|name| canonical(&top.join(name))).collect::<HashSet<_>>();
+            names.lines().filter(|l| !l.is_empty()).map(|name| canonical(top.join(name))).collect::<HashSet<_>>();
         Ok(Changes { files })
     }
 
     #[cfg(test)]
     fn of(files: &[PathBuf]) -> Changes {
-        Changes { files: files.iter().map(|f| canonical(f)).collect() }
+        Changes { files: files.iter().map(canonical).collect() }
     }
 
     /// Whether the change touches the checked file at `path` (see the
@@ -72,10 +74,6 @@ fn git(args: &[&str]) -> anyhow::Result<String> {
         bail!("`git {}` failed: {}", args.join(" "), why.lines().next().unwrap_or("no message").trim());
     }
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-}
-
-fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 #[cfg(test)]

@@ -12,6 +12,13 @@ pub struct Input {
     pub name: String,
 }
 
+/// `path` with links and `..` resolved, or as given when it cannot be (a
+/// file that does not exist): the one spelling files are compared by.
+pub fn canonical(path: impl AsRef<Path>) -> PathBuf {
+    let path = path.as_ref();
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Directories deeper than this are not searched: a guard against runaway
 /// trees (walkdir itself stops symlink loops).
 const MAX_DEPTH: usize = 64;

@@ -18,6 +18,8 @@ use gpurace_core::KernelResult;
 use gpurace_ir::{Diagnostic, Severity};
 use gpurace_report::FileReport;
 
+use crate::inputs::canonical;
+
 /// A kernel: its file (canonical), line, column and name.
 type Identity = (PathBuf, u32, u32, String);
 
@@ -82,10 +84,6 @@ pub fn once_per_kernel(files: &mut [FileReport]) {
             files[f].diagnostics.push(note);
         }
     }
-}
-
-fn canonical(file: &str) -> PathBuf {
-    std::fs::canonicalize(file).unwrap_or_else(|_| PathBuf::from(file))
 }
 
 /// Adds the sites, races and diagnostics of `other`, a copy of the same

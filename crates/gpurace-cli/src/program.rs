@@ -25,7 +25,7 @@ use gpurace_front::{Lowered, Options};
 use gpurace_link::Symbols;
 use rayon::prelude::*;
 
-use crate::inputs::Input;
+use crate::inputs::{canonical, Input};
 
 mod includers;
 
@@ -443,10 +443,6 @@ fn distance(a: &Path, b: &Path) -> usize {
     let b: Vec<Component> = b.components().collect();
     let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     (a.len() - common) + (b.len() - common)
-}
-
-fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// The name reports use for a unit found by path: relative to the current

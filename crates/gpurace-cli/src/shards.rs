@@ -30,7 +30,7 @@ use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 
 use crate::check::Checked;
-use crate::inputs::Input;
+use crate::inputs::{canonical, Input};
 
 /// `--shard I/N`: the I-th of N shards, counted from 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -216,10 +216,6 @@ fn quoted_includes(text: &str) -> impl Iterator<Item = &str> {
         let rest = rest.strip_prefix('"')?;
         rest.split('"').next()
     })
-}
-
-fn canonical(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Groups of inputs (union by size would not change the result; the root

@@ -370,18 +370,21 @@ fn stopped(name: &str, end: &End, limit_mib: u64, started: Instant) -> Checked {
 
 /// The resident memory of process `pid` and its children (clang), in KiB.
 fn tree_kib(pid: u32) -> u64 {
-    let rss = |pid: &str| -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        status.lines().find_map(|l| l.strip_prefix("VmRSS:")?.split_whitespace().next()?.parse().ok()).unwrap_or(0)
-    };
-    let mut total = rss(&pid.to_string());
+    let mut total = status_kib(&pid.to_string(), "VmRSS:");
     if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
         for task in tasks.flatten() {
             let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            total += children.split_whitespace().map(rss).sum::<u64>();
+            total += children.split_whitespace().map(|child| status_kib(child, "VmRSS:")).sum::<u64>();
         }
     }
     total
+}
+
+/// A memory figure of process `pid` (a number or `self`) from
+/// `/proc/PID/status`, in KiB; 0 when the process is gone.
+fn status_kib(pid: &str, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix(field)?.split_whitespace().next()?.parse().ok()).unwrap_or(0)
 }
 
 /// Resets this process's peak resident memory (Linux 4.0 and later).
@@ -392,11 +395,5 @@ fn reset_peak() {
 /// A memory figure of this process from `/proc/self/status`, in MiB:
 /// `VmHWM:` (the peak since the last reset) or `VmRSS:` (now).
 fn resident_mib(field: &str) -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kib = status
-        .lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
+    status_kib("self", field) as f64 / 1024.0
 }
