@@ -2,8 +2,12 @@
 //! commits: only the unit the second commit changed is analysed again; the
 //! others come from the cache, or, with no cache, are left out and counted.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
+
+use common::file_verdicts;
 
 fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
@@ -39,11 +43,6 @@ fn counts(report: &serde_json::Value) -> (u64, u64, u64) {
     (c["reused"].as_u64().unwrap(), c["analysed"].as_u64().unwrap(), c["unchanged"].as_u64().unwrap())
 }
 
-fn files(report: &serde_json::Value) -> Vec<(String, String)> {
-    let list = report["files"].as_array().unwrap();
-    list.iter().map(|f| (f["file"].as_str().unwrap().into(), f["verdict"].as_str().unwrap().into())).collect()
-}
-
 #[test]
 fn only_the_changed_unit_is_analysed_again() {
     if Command::new("git").arg("--version").output().is_err() {
@@ -76,7 +75,7 @@ fn only_the_changed_unit_is_analysed_again() {
 
     let second = check(dir, &["--cache-dir", &cache, "--changed-since", "HEAD~1", "."]);
     assert_eq!(counts(&second), (2, 1, 0), "only halve.cu is analysed");
-    let verdicts = files(&second);
+    let verdicts = file_verdicts(&second);
     assert!(verdicts.contains(&("src/halve.cu".into(), "race".into())), "{verdicts:?}");
     assert_eq!(verdicts.len(), 3);
 
@@ -86,7 +85,7 @@ fn only_the_changed_unit_is_analysed_again() {
     let fresh = check(dir, &["--no-cache", "--changed-since", "HEAD~1", "."]);
     assert_eq!(counts(&fresh), (0, 2, 1));
     let expected = [("src/copy.cu", "race-free"), ("src/halve.cu", "race")];
-    assert_eq!(files(&fresh), expected.map(|(f, v)| (f.to_string(), v.to_string())));
+    assert_eq!(file_verdicts(&fresh), expected.map(|(f, v)| (f.to_string(), v.to_string())));
 
     // A revision git does not know is a usage error.
     let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))

@@ -13,24 +13,14 @@ use std::time::SystemTime;
 /// Every file under `dir`: its bytes and modification time.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
     let mut out = BTreeMap::new();
-    for entry in walkdir(dir) {
-        let meta = std::fs::metadata(&entry).unwrap();
-        out.insert(entry.clone(), (std::fs::read(&entry).unwrap(), meta.modified().unwrap()));
-    }
-    out
-}
-
-fn walkdir(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(walkdir(&path));
-        } else {
-            files.push(path);
+    for entry in walkdir::WalkDir::new(dir) {
+        let entry = entry.unwrap();
+        if !entry.file_type().is_dir() {
+            let meta = entry.metadata().unwrap();
+            out.insert(entry.path().to_path_buf(), (std::fs::read(entry.path()).unwrap(), meta.modified().unwrap()));
         }
     }
-    files
+    out
 }
 
 #[test]

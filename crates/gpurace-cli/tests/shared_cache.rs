@@ -11,6 +11,8 @@ mod common;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+use common::file_verdicts;
+
 /// A Redis server on a free port, stopped when dropped.
 struct Redis {
     child: Child,
@@ -82,11 +84,6 @@ fn cache_use(report: &serde_json::Value) -> (u64, u64, u64) {
     (cache["reused"].as_u64().unwrap(), cache["analysed"].as_u64().unwrap(), cache["corrupt"].as_u64().unwrap())
 }
 
-fn verdicts(report: &serde_json::Value) -> Vec<(String, String)> {
-    let files = report["files"].as_array().unwrap();
-    files.iter().map(|f| (f["file"].as_str().unwrap().into(), f["verdict"].as_str().unwrap().into())).collect()
-}
-
 #[test]
 fn machines_share_results_through_redis() {
     let Some(redis) = Redis::start() else {
@@ -101,12 +98,12 @@ fn machines_share_results_through_redis() {
 
     let (cold, _) = check(&src, &cache("one"), &redis);
     assert_eq!(cache_use(&cold), (0, 3, 0));
-    assert_eq!(verdicts(&cold)[1], ("shift.cu".into(), "race".into()));
+    assert_eq!(file_verdicts(&cold)[1], ("shift.cu".into(), "race".into()));
 
     // A second machine: every result from the shared cache.
     let (second, _) = check(&src, &cache("two"), &redis);
     assert_eq!(cache_use(&second), (3, 0, 0));
-    assert_eq!(verdicts(&second), verdicts(&cold));
+    assert_eq!(file_verdicts(&second), file_verdicts(&cold));
 
     // One file changes: only it is analysed again.
     let square = src.join("square.cu");
@@ -128,7 +125,7 @@ fn machines_share_results_through_redis() {
     assert_eq!((reused, analysed), (0, 3));
     assert_eq!(corrupt, 3);
     assert!(stderr.contains("was ignored: its content does not match its hash"), "{stderr}");
-    assert_eq!(verdicts(&third), verdicts(&changed));
+    assert_eq!(file_verdicts(&third), file_verdicts(&changed));
 
     // Read-only: a pull request's run reads, writes nothing.
     let before = redis.cli(&["dbsize"]).unwrap();
@@ -221,5 +218,5 @@ fn machines_share_results_through_an_s3_store() {
     assert_eq!(cache_use(&cold), (0, 3, 0));
     let second = check("two");
     assert_eq!(cache_use(&second), (3, 0, 0), "a second machine reuses every result");
-    assert_eq!(verdicts(&second), verdicts(&cold));
+    assert_eq!(file_verdicts(&second), file_verdicts(&cold));
 }

@@ -74,6 +74,12 @@ impl Run {
     }
 }
 
+/// Each file of a JSON report with its verdict, in report order.
+pub fn file_verdicts(report: &serde_json::Value) -> Vec<(String, String)> {
+    let files = report["files"].as_array().expect("a JSON report has files");
+    files.iter().map(|f| (f["file"].as_str().unwrap().into(), f["verdict"].as_str().unwrap().into())).collect()
+}
+
 /// The exit code the contract gives a verdict.
 pub fn exit_code_of(verdict: &str) -> i32 {
     match verdict {
