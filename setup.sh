@@ -2,7 +2,7 @@
 # setup.sh: installs what gpurace needs, then builds and tries it, or tests it.
 #
 #   ./setup.sh          build gpurace and run it on examples/
-#   ./setup.sh --test   run the test suite (what CI runs)
+#   ./setup.sh --test   run the test suite, release build (what CI runs)
 #
 # Both install clang-19 and the z3 headers with apt-get when they are missing
 # (through sudo when not root), and build and install the Bitwuzla SMT solver
@@ -64,7 +64,9 @@ if ! pkg-config --exists 'bitwuzla >= 0.8' 2> /dev/null || [ "$installed" != "$r
 fi
 
 if [ "$mode" = test ]; then
-    exec cargo test --workspace
+    # Release: the end-to-end tests run the analysis hundreds of times, and an
+    # unoptimised build runs it several times slower (over CI's 90 minutes).
+    exec cargo test --release --workspace
 fi
 
 cargo build --release
