@@ -68,11 +68,17 @@ fn project(dir: &Path) {
     }
 }
 
-/// `gpurace check --format json .` in `dir` with the local cache `cache` and the shared one.
-fn check(dir: &Path, cache: &str, redis: &Redis) -> (serde_json::Value, String) {
+/// `gpurace check --format json [FLAGS] .` in `dir` with the local cache
+/// `cache` and the shared one at `url` (S3 credentials of the test server
+/// in the environment): the report and stderr.
+fn check(dir: &Path, cache: &str, url: &str, flags: &[&str]) -> (serde_json::Value, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
         .current_dir(dir)
-        .args(["check", "--format", "json", "--cache-dir", cache, "--shared-cache", &redis.url(), "."])
+        .env("AWS_ACCESS_KEY_ID", "test")
+        .env("AWS_SECRET_ACCESS_KEY", "test")
+        .args(["check", "--format", "json", "--cache-dir", cache, "--shared-cache", url])
+        .args(flags)
+        .arg(".")
         .output()
         .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -96,12 +102,12 @@ fn machines_share_results_through_redis() {
     project(&src);
     let cache = |name: &str| work.path().join(name).display().to_string();
 
-    let (cold, _) = check(&src, &cache("one"), &redis);
+    let (cold, _) = check(&src, &cache("one"), &redis.url(), &[]);
     assert_eq!(cache_use(&cold), (0, 3, 0));
     assert_eq!(file_verdicts(&cold)[1], ("shift.cu".into(), "race".into()));
 
     // A second machine: every result from the shared cache.
-    let (second, _) = check(&src, &cache("two"), &redis);
+    let (second, _) = check(&src, &cache("two"), &redis.url(), &[]);
     assert_eq!(cache_use(&second), (3, 0, 0));
     assert_eq!(file_verdicts(&second), file_verdicts(&cold));
 
@@ -109,7 +115,7 @@ fn machines_share_results_through_redis() {
     let square = src.join("square.cu");
     let text = std::fs::read_to_string(&square).unwrap().replace("a[i] * a[i]", "a[i] * a[i] + 1");
     std::fs::write(&square, text).unwrap();
-    let (changed, _) = check(&src, &cache("two"), &redis);
+    let (changed, _) = check(&src, &cache("two"), &redis.url(), &[]);
     assert_eq!(cache_use(&changed), (2, 1, 0));
 
     // Every result entry of the store altered: a third machine ignores them
@@ -120,7 +126,7 @@ fn machines_share_results_through_redis() {
     for key in &keys {
         redis.cli(&["setrange", key, "80", "tampered"]).unwrap();
     }
-    let (third, stderr) = check(&src, &cache("three"), &redis);
+    let (third, stderr) = check(&src, &cache("three"), &redis.url(), &[]);
     let (reused, analysed, corrupt) = cache_use(&third);
     assert_eq!((reused, analysed), (0, 3));
     assert_eq!(corrupt, 3);
@@ -130,13 +136,7 @@ fn machines_share_results_through_redis() {
     // Read-only: a pull request's run reads, writes nothing.
     let before = redis.cli(&["dbsize"]).unwrap();
     std::fs::write(src.join("extra.cu"), "__global__ void extra(int *a) { a[threadIdx.x] = 1; }\n").unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
-        .current_dir(&src)
-        .args(["check", "--format", "json", "--cache-dir", &cache("four"), "--shared-cache", &redis.url()])
-        .args(["--shared-cache-read-only", "."])
-        .output()
-        .unwrap();
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (report, _) = check(&src, &cache("four"), &redis.url(), &["--shared-cache-read-only"]);
     assert_eq!(cache_use(&report), (3, 1, 0));
     assert_eq!(redis.cli(&["dbsize"]).unwrap(), before, "nothing was written");
 }
@@ -202,21 +202,10 @@ fn machines_share_results_through_an_s3_store() {
     std::fs::create_dir(&src).unwrap();
     project(&src);
     let url = format!("s3://gpurace-ci/runs?endpoint=http://127.0.0.1:{}&region=us-east-1", s3.port);
-    let check = |cache: &str| -> serde_json::Value {
-        let output = Command::new(env!("CARGO_BIN_EXE_gpurace"))
-            .current_dir(&src)
-            .env("AWS_ACCESS_KEY_ID", "test")
-            .env("AWS_SECRET_ACCESS_KEY", "test")
-            .args(["check", "--format", "json", "--shared-cache", &url, "--cache-dir"])
-            .arg(work.path().join(cache))
-            .arg(".")
-            .output()
-            .unwrap();
-        serde_json::from_slice(&output.stdout).unwrap()
-    };
-    let cold = check("one");
+    let cache = |name: &str| work.path().join(name).display().to_string();
+    let (cold, _) = check(&src, &cache("one"), &url, &[]);
     assert_eq!(cache_use(&cold), (0, 3, 0));
-    let second = check("two");
+    let (second, _) = check(&src, &cache("two"), &url, &[]);
     assert_eq!(cache_use(&second), (3, 0, 0), "a second machine reuses every result");
     assert_eq!(file_verdicts(&second), file_verdicts(&cold));
 }

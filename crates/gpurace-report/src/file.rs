@@ -214,6 +214,18 @@ impl Run {
         self.files.iter().filter(|f| !f.is_host_only() && f.verdict() == verdict).count()
     }
 
+    /// The files by verdict, as reports say it: `3 racy, 90 race-free,
+    /// 2 unknown, 1 failed` (files without kernels are not among them).
+    pub fn file_counts(&self) -> String {
+        format!(
+            "{} racy, {} race-free, {} unknown, {} failed",
+            self.files_with(FileVerdict::Race),
+            self.files_with(FileVerdict::RaceFree),
+            self.files_with(FileVerdict::Unknown),
+            self.files_with(FileVerdict::Error),
+        )
+    }
+
     /// How many files hold no kernel and did not fail: host code of a
     /// program (`main.cpp`).
     pub fn host_only_files(&self) -> usize {

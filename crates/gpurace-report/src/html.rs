@@ -25,7 +25,7 @@ use gpurace_ir::{Diagnostic, Space};
 use crate::fingerprint::fingerprint;
 use crate::json::severity_name;
 use crate::message::{help, label, message, notes, plural, space_name};
-use crate::{FileReport, FileVerdict, Run, Sources, TOOL_NAME, TOOL_VERSION};
+use crate::{FileReport, Run, Sources, TOOL_NAME, TOOL_VERSION};
 
 /// Writes the HTML page of `run`. `sources` gives the source lines shown
 /// under each race; a race whose file is missing there shows the access text.
@@ -119,15 +119,7 @@ fn render_header(run: &Run, races: usize, possible: usize, out: &mut dyn Write) 
     writeln!(out, "<h1>{TOOL_NAME} report <span class=\"verdict v-{verdict}\">{verdict}</span></h1>")?;
     writeln!(out, "<dl class=\"summary\">")?;
     writeln!(out, "<dt>tool</dt><dd>{TOOL_NAME} {TOOL_VERSION}</dd>")?;
-    writeln!(
-        out,
-        "<dt>files checked</dt><dd>{} ({} racy, {} race-free, {} unknown, {} failed)</dd>",
-        run.files.len(),
-        run.files_with(FileVerdict::Race),
-        run.files_with(FileVerdict::RaceFree),
-        run.files_with(FileVerdict::Unknown),
-        run.files_with(FileVerdict::Error),
-    )?;
+    writeln!(out, "<dt>files checked</dt><dd>{} ({})</dd>", run.files.len(), run.file_counts())?;
     // Every race article is counted: the races, then the possible ones.
     writeln!(out, "<dt>races</dt><dd id=\"race-count\">{races}{}</dd>", possible_text(possible))?;
     writeln!(

@@ -47,13 +47,10 @@ pub fn render(run: &Run, sources: &Sources, out: &mut dyn Write) -> io::Result<(
         };
         writeln!(
             out,
-            "summary: {} ({} files: {} racy, {} race-free, {} unknown, {} failed{host_only})",
+            "summary: {} ({} files: {}{host_only})",
             run.verdict().as_str(),
             run.files.len(),
-            run.files_with(FileVerdict::Race),
-            run.files_with(FileVerdict::RaceFree),
-            run.files_with(FileVerdict::Unknown),
-            run.files_with(FileVerdict::Error),
+            run.file_counts()
         )?;
     }
     // What the run reused changes from run to run (like timings): it is in
@@ -88,12 +85,9 @@ fn table(run: &Run, out: &mut dyn Write) -> io::Result<()> {
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.3.cmp(&a.3)).then(a.4.cmp(b.4)));
     writeln!(
         out,
-        "gpurace: {} files: {} racy, {} race-free, {} unknown, {} failed, {} without kernels",
+        "gpurace: {} files: {}, {} without kernels",
         run.files.len(),
-        run.files_with(FileVerdict::Race),
-        run.files_with(FileVerdict::RaceFree),
-        run.files_with(FileVerdict::Unknown),
-        run.files_with(FileVerdict::Error),
+        run.file_counts(),
         run.host_only_files()
     )?;
     if rows.is_empty() {
