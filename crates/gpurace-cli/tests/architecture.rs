@@ -113,36 +113,96 @@ fn entry_point_lines_are_read() {
 fn checker_steps_import_only_earlier_steps() {
     const STEPS: [&str; 10] =
         ["facts", "flags", "pairs", "cone", "queries", "plausible", "lanes", "witness", "robust", "findings"];
-    const HELPERS: [&str; 8] =
-        ["concrete", "congruence", "injective", "intervals", "prune", "radix", "rows", "segments"];
-    let dir = root().join("crates/gpurace-static/src/check");
+    const HELPERS: [&str; 9] =
+        ["concrete", "congruence", "injective", "intervals", "layout", "prune", "radix", "rows", "segments"];
+    let problems = layering("check", &STEPS, &HELPERS);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The executor of `gpurace-static` reads the same way: its helpers (forms
+/// of expressions, synchronisation recognised by form, syntactic scans)
+/// import only earlier helpers, and its steps (the path's synchronisation
+/// state, barrier counts, loops, memory, values, statements) import only
+/// earlier steps and helpers. `mod.rs` is the driver, whose state
+/// (`Exec`, `State`) every step shares.
+#[test]
+fn executor_steps_import_only_earlier_steps() {
+    const STEPS: [&str; 6] = ["sync", "counts", "loops", "memory", "value", "stmt"];
+    const HELPERS: [&str; 3] = ["forms", "patterns", "scan"];
+    let problems = layering("exec", &STEPS, &HELPERS);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The imports of `crates/gpurace-static/src/{dir}` that break its order:
+/// a step may import earlier steps and any helper, a helper only earlier
+/// helpers; a file that is neither is a problem too.
+fn layering(dir: &str, steps: &[&str], helpers: &[&str]) -> Vec<String> {
+    let path = root().join("crates/gpurace-static/src").join(dir);
     let mut problems = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("check/").filter_map(|e| e.ok()) {
+    for entry in std::fs::read_dir(&path).expect("a folder of gpurace-static").filter_map(|e| e.ok()) {
         let name = entry.path().file_stem().expect("a file name").to_string_lossy().to_string();
         if name == "mod" {
             continue;
         }
-        let step = STEPS.iter().position(|s| *s == name);
-        if step.is_none() && !HELPERS.contains(&name.as_str()) {
-            problems.push(format!("check/{name}.rs is neither a step nor a helper of the pipeline"));
+        let step = steps.iter().position(|s| *s == name);
+        let helper = helpers.iter().position(|s| *s == name);
+        if step.is_none() && helper.is_none() {
+            problems.push(format!("{dir}/{name}.rs is neither a step nor a helper"));
             continue;
         }
         let source = std::fs::read_to_string(entry.path()).expect("a readable file");
-        for import in source.split("super::").skip(1) {
-            let target: String = import.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-            if target == "*" || target.is_empty() {
-                continue;
-            }
-            let allowed = match (step, STEPS.iter().position(|s| *s == target)) {
-                // A helper imports only helpers.
-                (None, later) => later.is_none(),
-                (Some(me), Some(other)) => other < me,
-                (Some(_), None) => true,
-            };
-            if !allowed {
-                problems.push(format!("check/{name}.rs imports `{target}`, a later step"));
+        for target in super_imports(&source) {
+            let allowed =
+                match (step, steps.iter().position(|s| *s == target), helpers.iter().position(|s| *s == target)) {
+                    // Not a file of the folder: the driver's own items.
+                    (_, None, None) => true,
+                    (Some(me), Some(other), _) => other < me,
+                    (Some(_), None, Some(_)) => true,
+                    (None, Some(_), _) => false,
+                    (None, None, Some(other)) => helper.is_some_and(|me| other < me),
+                };
+            if !allowed && target != name {
+                problems.push(format!("{dir}/{name}.rs imports `{target}`, which comes after it"));
             }
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    problems.sort();
+    problems
+}
+
+/// The first names after `super::` in a source: `super::a::b` gives `a`,
+/// `super::{a::b, C}` gives `a` and `C`.
+fn super_imports(source: &str) -> Vec<String> {
+    let word = |s: &str| -> String { s.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect() };
+    let mut out = Vec::new();
+    for import in source.split("super::").skip(1) {
+        match import.strip_prefix('{') {
+            Some(group) => {
+                let mut depth = 0usize;
+                let mut start = true;
+                for (i, c) in group.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => start = true,
+                        c if start && !c.is_whitespace() => {
+                            out.push(word(&group[i..]));
+                            start = false;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            None => out.push(word(import)),
+        }
+    }
+    out.retain(|w| !w.is_empty());
+    out
+}
+
+#[test]
+fn super_imports_are_read() {
+    assert_eq!(super_imports("use super::a::b;\nuse super::{c::{d, e}, F, g};"), ["a", "c", "F", "g"]);
+    assert_eq!(super_imports("/// [`S`](super::State)"), ["State"]);
 }

@@ -4,8 +4,8 @@
 use gpurace_core::term::{self as t, FreshKind, T};
 use gpurace_ir::{Barrier, Loop, Span, Stmt};
 
+use super::patterns::{barrier_sync, Sync};
 use super::scan::has_sync;
-use super::sync::{barrier_sync, Sync};
 use super::{Exec, NodeKey, State, Tag};
 use crate::trace::{BarrierKind, COUNT_WIDTH};
 

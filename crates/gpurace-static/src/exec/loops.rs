@@ -11,8 +11,10 @@ use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
 use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
 
 use super::counts::{Passes, StateCounts};
+use super::forms::{bounds_var, induction_form, mentions_any};
+use super::patterns::{has_store, wait_pattern, Wait};
 use super::scan::{count_defs, data_driven, has_jump, has_sync, local_writes};
-use super::sync::{has_store, merge_sync, wait_pattern, Held, Wait};
+use super::sync::{merge_sync, Held};
 use super::{merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{Level, Obj, Product, Stride, SyncEv, SyncKind, COUNT_WIDTH};
 
@@ -61,41 +63,6 @@ pub(super) fn induction_value(v0: &T, ind: &Induction, k: &T) -> T {
             t::resize(&t::bin(BvOp::SDiv, &wide, &divisor), w, false)
         }
     }
-}
-
-/// Whether the loop test compares `var` with `<`, `<=`, `>` or `>=`.
-pub(super) fn bounds_var(cond: &Expr, var: VarId) -> bool {
-    let mut found = false;
-    cond.visit(&mut |e| {
-        if let Expr::Binary { op: BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, lhs, rhs, .. } = e {
-            found |= [lhs, rhs].iter().any(|x| matches!(strip_casts(x), Expr::Var(v) if *v == var));
-        }
-    });
-    found
-}
-
-pub(super) fn strip_casts(e: &Expr) -> &Expr {
-    match e {
-        Expr::Cast { arg, .. } => strip_casts(arg),
-        other => other,
-    }
-}
-
-/// `v = v OP e` (through casts): the operator and `e`.
-pub(super) fn induction_form(var: VarId, value: &Expr) -> Option<(BinOp, &Expr)> {
-    let Expr::Binary { op, lhs, rhs, .. } = strip_casts(value) else { return None };
-    let is_var = |e: &Expr| matches!(strip_casts(e), Expr::Var(v) if *v == var);
-    match op {
-        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Shl | BinOp::Shr if is_var(lhs) => Some((*op, rhs)),
-        BinOp::Add | BinOp::Mul if is_var(rhs) => Some((*op, lhs)),
-        _ => None,
-    }
-}
-
-pub(super) fn mentions_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
-    let mut found = false;
-    e.visit(&mut |x| found |= matches!(x, Expr::Var(v) if vars.contains(v)));
-    found
 }
 
 impl<'k> Exec<'k> {

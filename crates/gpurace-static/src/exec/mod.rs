@@ -30,8 +30,10 @@
 //! [`Term`]: gpurace_core::term::Term
 
 mod counts;
+mod forms;
 mod loops;
 mod memory;
+mod patterns;
 mod scan;
 mod stmt;
 mod sync;
@@ -46,7 +48,8 @@ use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Record, Stmt, Type, VarId};
 
 use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
 use memory::{LocalCell, Seen};
-use sync::{barrier_sync, fine_sync, merge_sync, Sync, SyncState};
+use patterns::{barrier_sync, fine_sync, Sync};
+use sync::{merge_sync, SyncState};
 
 pub use memory::obj_of;
 pub use scan::{for_each_expr, has_sync, used_dims};

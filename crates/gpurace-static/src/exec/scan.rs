@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use gpurace_ir::{Access, Barrier, Base, Builtin, Dim, Expr, Kernel, Stmt, VarId};
 
-use super::sync::barrier_sync;
+use super::patterns::barrier_sync;
 
 /// Local variables a block may write through memory (any depth).
 pub(super) fn local_writes(stmts: &[Stmt], out: &mut BTreeSet<u32>) {

@@ -7,8 +7,8 @@ use gpurace_core::term::{self as t, FreshKind, T};
 use gpurace_ir::{Access, Case, Expr, Span, Stmt, VarId};
 
 use super::memory::set_record;
+use super::patterns::try_lock;
 use super::scan::has_sync;
-use super::sync::try_lock;
 use super::{dead, key, merge, Exec, Frame, NodeKey, State, Tag};
 use crate::trace::{BarrierEv, BarrierKind, COUNT_WIDTH};
 

@@ -9,7 +9,7 @@ use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, Node, T};
 use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
 
-use super::loops::strip_casts;
+use super::forms::strip_casts;
 use super::{dim_index, key, Exec, NodeKey, State, Tag};
 use crate::trace::{object_base, BaseKind, Product};
 
