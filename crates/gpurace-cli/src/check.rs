@@ -410,6 +410,10 @@ fn check_file(
     };
     let (mut program, own) = profile
         .time("program", || whole_program(input, &unit, &includers, units, host.enabled, &settings, &mut report));
+    // Without `main`, a library unless a `main` beside it was not linked.
+    if !program.host_functions.iter().any(|f| f.is_main()) && program::main_nearby(&input.path) {
+        program.to_mut().main_elsewhere = true;
+    }
     let mut sites = profile.time("host", || host_sites(&program, host.enabled, &settings.assumptions, &mut report));
     // Which kernels are the file's is part of what its results answer.
     let host_key = format!("{} {:?} {own} {}", host.enabled, settings.assumptions, host.suggest);

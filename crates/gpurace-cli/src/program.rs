@@ -28,6 +28,9 @@ use rayon::prelude::*;
 use crate::inputs::{canonical, Input};
 
 mod includers;
+mod main_nearby;
+
+pub use main_nearby::main_nearby;
 
 pub use includers::Includer;
 

@@ -3,6 +3,7 @@
 //! `tests/fixtures/host/` (whole programs, host-guided analysis),
 //! `tests/fixtures/program/` (programs of several units),
 //! `tests/fixtures/plausible/` (races over values gpurace does not know),
+//! `tests/fixtures/library/` (programs without `main`: entry points),
 //! `tests/fixtures/data/` (races that depend on data, decided with the
 //! program's own run), `tests/fixtures/constructs/` (CUDA as real code
 //! writes it: the two compilation passes, intrinsics, device function
@@ -68,6 +69,7 @@ const DIRS: &[(&str, usize)] = &[
     ("tests/fixtures/certainty", 6),
     ("tests/fixtures/program", 8),
     ("tests/fixtures/plausible", 6),
+    ("tests/fixtures/library", 2),
     ("tests/fixtures/data", 10),
     ("tests/fixtures/constructs", 10),
     ("tests/fixtures/ptx", 16),

@@ -84,8 +84,7 @@ fn ir_of_a_broken_file_prints_its_errors_and_exits_2() {
 /// others; `--report-possible` prints every one, and JSON keeps them all.
 #[test]
 fn possible_races_are_printed_once_per_cause_unless_asked() {
-    let root =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/certainty/template_param.cu");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/certainty/kernel_asm.cu");
     let file = root.to_str().unwrap();
     let headers = |run: &Run| run.stdout.lines().filter(|l| l.contains("]: possible ")).count();
     let quiet = gpurace(&["check", file]);

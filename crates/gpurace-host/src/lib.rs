@@ -24,7 +24,7 @@ use std::collections::HashSet;
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Leaf, T};
 use gpurace_core::Site;
-use gpurace_ir::{source_name, Program, Type};
+use gpurace_ir::{source_name, HostFunction, Program, Stmt, Type};
 
 use eval::{allocation_of, Evaluator, LaunchState};
 
@@ -98,12 +98,21 @@ pub fn host_facts(program: &Program, use_host: bool, assumptions: &[Assumption])
 /// (a launch in a helper called twice is two sites).
 pub fn sites(program: &Program) -> Vec<Site> {
     let mut ev = Evaluator::new(program);
+    ev.library = !program.main_elsewhere && !program.host_functions.iter().any(|f| f.is_main());
     // Every program's `main`: the units of several programs linked together
     // (a library unit two executables call) keep one each.
     for main in program.host_functions.iter().filter(|f| f.is_main()) {
         ev.run(main);
     }
-    // Launches `main` does not reach (or all, without `main`): from their
+    // A library's entry points: the functions nothing calls that reach a
+    // launch, each from its entry with its caller's arguments, so that a
+    // launch helper's parameters are what its entry point passes.
+    if ev.library {
+        for f in entry_points(program) {
+            ev.run(f);
+        }
+    }
+    // Launches none of these reach (or all, without `main`): from their
     // host function's entry, its parameters unknown.
     let reached: HashSet<usize> = ev.launches.iter().map(|l| l.launch).collect();
     // Launches in functions `main` evaluated but did not reach: dead code
@@ -161,6 +170,41 @@ pub fn sites(program: &Program) -> Vec<Site> {
     }
     never_launched(program, &mut out);
     out
+}
+
+/// The host functions of `program` that no host function calls and that
+/// launch a kernel, themselves or through the functions they call, in the
+/// program's order: a library's entry points.
+fn entry_points(program: &Program) -> Vec<&HostFunction> {
+    let mut called: HashSet<String> = HashSet::new();
+    let mut calls: Vec<HashSet<String>> = Vec::new();
+    for f in &program.host_functions {
+        let mut mine = HashSet::new();
+        gpurace_ir::walk_stmts(&f.body, &mut |s| {
+            if let Stmt::Call { callee, .. } = s {
+                mine.insert(callee.clone());
+            }
+        });
+        called.extend(mine.iter().cloned());
+        calls.push(mine);
+    }
+    let mut launchers: HashSet<&str> = program.launches.iter().map(|l| l.host_function.as_str()).collect();
+    loop {
+        let before = launchers.len();
+        for (f, callees) in program.host_functions.iter().zip(&calls) {
+            if callees.iter().any(|c| launchers.contains(c.as_str())) {
+                launchers.insert(f.name.as_str());
+            }
+        }
+        if launchers.len() == before {
+            break;
+        }
+    }
+    program
+        .host_functions
+        .iter()
+        .filter(|f| launchers.contains(f.name.as_str()) && !called.contains(f.name.as_str()))
+        .collect()
 }
 
 /// Kernels of a whole program (one with `main`) that no launch names: the
@@ -269,7 +313,9 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
         label.push_str(&format!(", called at {f}:{l} ({})", source_name(caller)));
     }
     let entry = state.calls.first().map_or(launch.host_function.as_str(), |(_, caller)| caller.as_str());
-    if !program.host_functions.iter().any(|f| f.name == entry && f.is_main()) {
+    if ev.library {
+        label.push_str(&format!(", {}: an entry point of the library", source_name(entry)));
+    } else if !program.host_functions.iter().any(|f| f.name == entry && f.is_main()) {
         label.push_str(&format!(", {} called from no code gpurace saw", source_name(entry)));
     }
     // Only the host values the launch's own expressions use are named in

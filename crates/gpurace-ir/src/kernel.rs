@@ -131,6 +131,13 @@ pub struct Program {
     /// calls: another translation unit of the program may define them (a
     /// launch wrapper in `kernels.cu` called from `main.cpp`).
     pub externals: Vec<String>,
+    /// The program has no `main`, but a source beside it (in its folder or
+    /// the one above) defines one that gpurace did not link: it is part of
+    /// an executable, and a function nothing here calls is called from code
+    /// gpurace did not see, not an entry point of a library. Set by the
+    /// caller that finds the units (the CLI).
+    #[serde(default)]
+    pub main_elsewhere: bool,
 }
 
 impl Program {

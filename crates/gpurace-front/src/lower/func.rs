@@ -465,6 +465,9 @@ impl<'a, 'b> FnLower<'a, 'b> {
             }
             self.bind_new(p, name, ty, Some(value), VarKind::Local, false);
         }
+        if !host {
+            self.template_values(node);
+        }
         if host && takes_this(node) {
             // A host method's object: its address is the last parameter
             // (call sites pass it, `launch.rs`), and `this->f` is memory.
@@ -486,6 +489,29 @@ impl<'a, 'b> FnLower<'a, 'b> {
         }
         self.complete_copies();
         self.blocks.pop().unwrap_or_default()
+    }
+
+    /// The non-type template parameters of a template kernel never
+    /// instantiated (`template <int N, bool Flag>`), as parameters after its
+    /// own: values its instantiations choose, which the analysis quantifies
+    /// over as it does a kernel's arguments, rather than unknowns it
+    /// over-approximates. Unnamed ones cannot be used, and are left out.
+    fn template_values(&mut self, node: &Node) {
+        let Some(values) = self.ix.template_values.get(&node.addr) else { return };
+        for p in values.clone() {
+            let Some(ty_text) = crate::ast::quoted(&p.text).first().map(|q| q.to_string()) else { continue };
+            let name = p.text.rsplit(' ').next().unwrap_or("");
+            if name.is_empty() || !name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+                continue;
+            }
+            let ty = self.types.parse(&ty_text);
+            if !matches!(ty, Type::Int { .. } | Type::Bool) {
+                continue;
+            }
+            let i = self.params.len() as u32;
+            self.params.push(Param { name: name.to_string(), ty });
+            self.bindings.insert(p.addr, Binding::LValue(LValue::Value(Expr::Param(i))));
+        }
     }
 
     /// Binds a new declaration `decl` with an optional initial value,

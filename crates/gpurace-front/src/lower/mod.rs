@@ -48,6 +48,10 @@ pub struct Index<'a> {
     /// Function templates by address: the pattern, for a call a template
     /// leaves unresolved (`UnresolvedLookupExpr` names the template).
     pub templates: HashMap<u64, &'a Node>,
+    /// The non-type template parameters (`NonTypeTemplateParmDecl`) of a
+    /// template kernel never instantiated, by the address of its pattern:
+    /// the kernel takes them as parameters of its own.
+    pub template_values: HashMap<u64, Vec<&'a Node>>,
     /// Device functions with a body by name, for the device overload of a
     /// host declaration a call resolved to (see `device_overload`).
     pub device_bodies: HashMap<String, Vec<&'a Node>>,
@@ -224,6 +228,7 @@ pub fn lower(dump: &Dump, prelude_dir: &str) -> (Program, Vec<Diagnostic>) {
         record_scopes: Vec::new(),
         sources: Default::default(),
         templates: HashMap::new(),
+        template_values: HashMap::new(),
         function_values: HashMap::new(),
         device_bodies: HashMap::new(),
         methods_by_name: HashMap::new(),
@@ -394,9 +399,13 @@ fn collect<'a>(
                 if pattern.has_child("CUDAGlobalAttr") {
                     let (name, _) = pattern.decl_name_and_type();
                     let span = index.span(pattern.loc.unwrap_or(pattern.begin));
-                    let msg = format!(
-                        "template kernel `{name}` is never instantiated: lowered with its template parameters unknown"
-                    );
+                    let values = node.children.iter().any(|p| p.kind == "NonTypeTemplateParmDecl");
+                    let how = if values {
+                        "its type parameters unknown and its non-type ones as parameters of the kernel"
+                    } else {
+                        "its template parameters unknown"
+                    };
+                    let msg = format!("template kernel `{name}` is never instantiated: lowered with {how}");
                     diags.push(
                         program.diag_at(Diagnostic::new(Severity::Warning, "uninstantiated-template", msg), span),
                     );
@@ -407,6 +416,8 @@ fn collect<'a>(
                     .filter(|p| p.kind.contains("Template") && p.kind.ends_with("ParmDecl"))
                     .map(|p| p.text.rsplit(' ').next().unwrap_or("?"))
                     .collect();
+                let values = node.children.iter().filter(|p| p.kind == "NonTypeTemplateParmDecl").collect();
+                index.template_values.insert(pattern.addr, values);
                 collect(pattern, index, types, program, defs, &format!("<{}>", params.join(", ")), diags);
             }
         }

@@ -161,7 +161,17 @@ impl FnLower<'_, '_> {
                 let iv = self.rvalue(i);
                 // `i[a]` is legal C: the pointer may be either operand.
                 let (ptr, idx) = if is_pointer_expr(&bv) || !is_pointer_expr(&iv) { (bv, iv) } else { (iv, bv) };
-                let ty = self.types.parse(n.ty());
+                let mut ty = self.types.parse(n.ty());
+                // In a template never instantiated, clang leaves the element
+                // of an array of dependent length (`s[BLOCK]`) dependent: it
+                // is the pointer's.
+                if n.ty().contains("<dependent type>") {
+                    if let Some(Type::Ptr(elem)) = expr_type(&ptr) {
+                        if !matches!(*elem, Type::Opaque { .. } | Type::Void) {
+                            ty = *elem;
+                        }
+                    }
+                }
                 self.deref(ptr, Some(idx), ty, n, span)
             }
             "UnaryOperator" if n.last_quoted() == "*" => {

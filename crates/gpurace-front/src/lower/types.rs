@@ -295,9 +295,15 @@ impl TypeTable {
             let dims: Vec<&str> =
                 s[open..].split(']').filter(|d| !d.is_empty()).map(|d| d.trim_start_matches('[')).collect();
             let mut ty = self.parse(elem_text);
-            for d in dims.iter().rev() {
+            for (i, d) in dims.iter().enumerate().rev() {
                 let len = if d.is_empty() { None } else { d.trim().parse().ok() };
-                if !d.is_empty() && len.is_none() {
+                // A length a template parameter gives (`float s[BLOCK]` in a
+                // template never instantiated) is unknown, like `s[]`'s; only
+                // the outermost: an inner one would leave the rows' size unknown.
+                let symbolic = i == 0
+                    && d.trim().starts_with(|c: char| c.is_alphabetic() || c == '_')
+                    && !matches!(ty, Type::Opaque { .. });
+                if !d.is_empty() && len.is_none() && !symbolic {
                     return Type::Opaque { name: s.to_string(), size: None };
                 }
                 ty = Type::Array { elem: Box::new(ty), len };
@@ -498,6 +504,9 @@ mod tests {
         assert_eq!(arr.size(), Some(16 * 17 * 4));
         assert_eq!(t.parse("int[]"), Type::Array { elem: Box::new(Type::INT), len: None });
         assert!(matches!(t.parse("T[N]"), Type::Opaque { .. }));
+        // A length a template parameter gives: unknown, like `int[]`'s.
+        assert_eq!(t.parse("float[BLOCK]"), Type::Array { elem: Box::new(Type::Float { bits: 32 }), len: None });
+        assert!(matches!(t.parse("float[4][N]"), Type::Opaque { .. }));
     }
 
     #[test]

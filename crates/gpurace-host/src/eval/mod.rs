@@ -140,6 +140,10 @@ pub struct Evaluator<'p> {
     /// The evaluation started at `main`: host variables at namespace scope
     /// hold their initial values until stored to.
     from_main: bool,
+    /// The program has no `main` (a library, an extension, a header of
+    /// kernels): the parameters of the functions evaluated from their entry
+    /// are its callers' values, which it quantifies over.
+    pub library: bool,
 }
 
 fn no() -> Deps {
@@ -169,17 +173,25 @@ impl<'p> Evaluator<'p> {
             contents: HashMap::new(),
             next_gen: 1,
             from_main: false,
+            library: false,
             records: HashMap::new(),
         }
     }
 
     /// Evaluates `func` from its entry with unknown arguments. `main`'s are
-    /// the program's inputs; another entry is a function no code gpurace saw
-    /// calls (a launch wrapper called from another file), whose arguments
-    /// are values gpurace could not compute, so that what rests on them is
-    /// only possible.
+    /// the program's inputs. Another entry is a function no code gpurace saw
+    /// calls. In a program with `main` (a launch wrapper called from another
+    /// file) its arguments are values gpurace could not compute, so that
+    /// what rests on them is only possible. In a library ([`Self::library`])
+    /// it is an entry point, and its arguments are its caller's: inputs,
+    /// over which a race holds for every value or under a condition.
     pub fn run(&mut self, func: &'p HostFunction) {
         self.from_main = func.is_main();
+        let (origin, caller) = if self.library {
+            (Origin::Input, format!("(parameter of {}, an entry point of the library)", source_name(&func.name)))
+        } else {
+            (Origin::Unmodelled, format!("(parameter of {}, which no code gpurace saw calls)", source_name(&func.name)))
+        };
         let params: Vec<T> = func
             .params
             .iter()
@@ -187,8 +199,7 @@ impl<'p> Evaluator<'p> {
                 if func.is_main() {
                     self.input(&format!("{} (parameter of main)", p.name), &p.ty)
                 } else {
-                    let caller = format!("(parameter of {}, which no code gpurace saw calls)", source_name(&func.name));
-                    let v = self.host_value(&format!("{} {caller}", p.name), &p.ty, Origin::Unmodelled);
+                    let v = self.host_value(&format!("{} {caller}", p.name), &p.ty, origin);
                     // A `struct` parameter: each integer field a value of
                     // its own (`d.rows (parameter of ...)`).
                     if let (Type::Record { name, .. }, t::Node::Leaf(Leaf::Host(i))) = (&p.ty, &v.node) {
@@ -197,7 +208,7 @@ impl<'p> Evaluator<'p> {
                         let snapshot = fields
                             .into_iter()
                             .map(|(path, _, ty)| {
-                                let f = self.host_value(&format!("{}{path} {caller}", p.name), &ty, Origin::Unmodelled);
+                                let f = self.host_value(&format!("{}{path} {caller}", p.name), &ty, origin);
                                 (path, ty, f)
                             })
                             .collect();

@@ -218,10 +218,16 @@ pub(super) fn class_of(relation: Relation, a: &Assignment) -> RaceClass {
 pub(super) fn base_witness(kernel: &Kernel, site: &Site, a: &Assignment) -> Witness {
     let mut params = Vec::new();
     for (i, p) in kernel.params.iter().enumerate() {
-        if let (Type::Int { bits, signed }, Some(v)) = (&p.ty, a.values.get(&(Leaf::Param(i as u32), 0))) {
-            let bits = u32::from(*bits);
-            let v = if *signed { arith::signed(*v, bits) as i64 } else { *v as i64 };
-            params.push((p.name.clone(), v));
+        let Some(v) = a.values.get(&(Leaf::Param(i as u32), 0)) else { continue };
+        match &p.ty {
+            Type::Int { bits, signed } => {
+                let bits = u32::from(*bits);
+                let v = if *signed { arith::signed(*v, bits) as i64 } else { *v as i64 };
+                params.push((p.name.clone(), v));
+            }
+            // A flag (`bool`, a template kernel's `bool Accumulate`): 0 or 1.
+            Type::Bool => params.push((p.name.clone(), i64::from(*v & 1 != 0))),
+            _ => {}
         }
     }
     Witness {

@@ -35,6 +35,7 @@ mod flags;
 mod injective;
 mod intervals;
 mod lanes;
+mod layout;
 mod pairs;
 mod plausible;
 mod prune;

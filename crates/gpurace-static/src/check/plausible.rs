@@ -11,7 +11,11 @@
 //! - a block that the program does not give as a constant has a multiple of
 //!   32 threads (a whole number of warps);
 //! - an access through a pointer parameter gpurace cannot trace to an
-//!   allocation lies inside it: its offset is not negative.
+//!   allocation lies inside it: its offset is not negative;
+//! - rows do not overlap: an access `a[r * stride + c]` whose column the
+//!   kernel bounds by `c < width` has `stride >= width` (`layout.rs`);
+//! - a block fits the kernel's indexing: every thread's unconditional access
+//!   to a shared array lies inside it (`layout.rs`).
 //!
 //! CUDA's own limits (at most 1024 threads a block, grid sizes) and the
 //! engine's no-wrap semantics of indices hold for every value already. A race
@@ -27,6 +31,7 @@ use gpurace_core::{Holds, Origin, Site};
 use gpurace_ir::{Kernel, Program, Type};
 
 use super::concrete::Eval;
+use super::layout::{block_facts, row_facts, BLOCK, ROWS};
 use super::segments::{trace_terms, Segments, SEGMENTS};
 use crate::config::Config;
 use crate::smt::{Assignment, Link, Query};
@@ -171,10 +176,28 @@ impl Open {
                 }
             }
         }
-        open.shared = open.domain_facts(site, crate::exec::used_dims(kernel));
+        // The layout first: a witness with overlapping rows often breaks a
+        // size too (a negative stride), and the layout says why it matters.
+        let free = open.free(site);
+        open.shared = row_facts(trace, &free).into_iter().map(|f| (f, ROWS)).collect();
+        open.shared.extend(block_facts(kernel, trace, &free).into_iter().map(|f| (f, BLOCK)));
+        open.shared.extend(open.domain_facts(site, crate::exec::used_dims(kernel)));
         open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
         open.segments = Segments::new(trace);
         open
+    }
+
+    /// The kernel-side values that are open values themselves, each its own:
+    /// a parameter of a kernel on its own, or one a launch passes a caller's
+    /// value or an input to unchanged. A value the program computes from
+    /// others (`pitch = round_up(width, 32)`) is what the program makes it,
+    /// so no rule of the layout a caller keeps bounds it.
+    fn free(&self, site: &Site) -> BTreeSet<Leaf> {
+        let own = |v: &&KernelValue| match site.bindings.iter().find(|(l, _)| *l == v.leaf) {
+            None => true,
+            Some((_, term)) => matches!(bare(term).node, Node::Leaf(h @ Leaf::Host(_)) if self.values.contains_key(&h)),
+        };
+        self.kernel.iter().filter(own).map(|v| v.leaf).collect()
     }
 
     /// Whether any value is open.
@@ -373,6 +396,14 @@ fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
         });
     }
     out
+}
+
+/// A term without the extensions and truncations around it.
+fn bare(term: &T) -> &T {
+    match &term.node {
+        Node::Ext(_, a) | Node::Trunc(a) => bare(a),
+        _ => term,
+    }
 }
 
 /// How a report names a kernel-side leaf.
