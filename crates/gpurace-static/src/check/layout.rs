@@ -228,7 +228,7 @@ fn conjuncts(guard: &T, f: &mut dyn FnMut(&T)) {
 }
 
 /// A term without the extensions and truncations around it.
-fn bare(term: &T) -> &T {
+pub(super) fn bare(term: &T) -> &T {
     match &term.node {
         Node::Ext(_, a) | Node::Trunc(a) => bare(a),
         _ => term,

@@ -31,7 +31,7 @@ use gpurace_core::{Holds, Origin, Site};
 use gpurace_ir::{Kernel, Program, Type};
 
 use super::concrete::Eval;
-use super::layout::{block_facts, row_facts, BLOCK, ROWS};
+use super::layout::{bare, block_facts, row_facts, BLOCK, ROWS};
 use super::segments::{trace_terms, Segments, SEGMENTS};
 use crate::config::Config;
 use crate::smt::{Assignment, Link, Query};
@@ -396,14 +396,6 @@ fn lower_bounds(site: &Site) -> BTreeMap<Leaf, i128> {
         });
     }
     out
-}
-
-/// A term without the extensions and truncations around it.
-fn bare(term: &T) -> &T {
-    match &term.node {
-        Node::Ext(_, a) | Node::Trunc(a) => bare(a),
-        _ => term,
-    }
 }
 
 /// How a report names a kernel-side leaf.
