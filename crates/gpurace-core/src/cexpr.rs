@@ -128,6 +128,12 @@ pub trait ExprEval {
         None
     }
 
+    /// A sum or difference of evaluated operands (`raw`, of type `ty`) in
+    /// another form the implementor prefers, of the same value.
+    fn sum(&mut self, _raw: &T, _ty: &Type) -> Option<T> {
+        None
+    }
+
     /// The value of `e`, converted to type `ty`.
     fn value_as(&mut self, st: &Self::State, e: &Expr, ty: &Type) -> T {
         let v = self.value(st, e);
@@ -250,6 +256,7 @@ pub trait ExprEval {
             }
         }
         match c_arith(op, &a, &b, is_signed(&ty)) {
+            Some(v) if matches!(op, BinOp::Add | BinOp::Sub) => self.sum(&v, &ty).unwrap_or(v),
             Some(v) => v,
             None => self.opaque(e, &ty, unmodelled::VALUE),
         }

@@ -16,6 +16,7 @@ pub mod arith;
 pub mod c;
 pub mod cexpr;
 pub mod eval;
+pub mod poly;
 pub mod profile;
 pub mod race;
 pub mod site;

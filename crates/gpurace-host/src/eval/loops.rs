@@ -207,7 +207,16 @@ impl<'p> Evaluator<'p> {
                 let positive = t::cmp(lt, &zero, &init);
                 let below = t::cmp(le, &i, &init);
                 let nonneg = t::cmp(le, &zero, &i);
-                t::implies(&positive, &t::and(&below, &nonneg))
+                // Halving a power of two (`for (s = n / 2; s > 0; s >>= 1)`
+                // with `n` one, as sorting networks loop) leaves a power of
+                // two or 0: `s = init >> k`.
+                let halves = match p.step_op {
+                    StepOp::Div => t::eq(&step, &t::constant(2, w)),
+                    _ => t::eq(&step, &t::constant(1, w)),
+                };
+                let pow2 = |x: &T| t::eq(&t::bin(BvOp::And, x, &t::bin(BvOp::Sub, x, &t::constant(1, w))), &zero);
+                let halved = t::implies(&t::and(&halves, &pow2(&init)), &pow2(&i));
+                t::implies(&positive, &t::and(&t::and(&below, &nonneg), &halved))
             }
             _ => t::tru(),
         }
@@ -262,7 +271,8 @@ pub(super) fn assigned_vars(stmts: &[Stmt], out: &mut HashSet<VarId>) {
 /// The counter of `lp` when its pattern gives every iteration exactly: a
 /// `+`/`-` step toward the bound, or doubling (`*= 2`, `<<= 1`) from a
 /// positive constant (`init`, the initial value as the host computed it),
-/// with a condition over the counter and values the loop does not change.
+/// or halving from a power of two down to a positive bound, with a
+/// condition over the counter and values the loop does not change.
 fn exact_counter(lp: &Loop, assigned: &[VarId], init: Option<u128>) -> Option<VarId> {
     let p = lp.pattern.as_ref()?;
     let constant = |e: &Expr| e.as_int();
@@ -273,7 +283,12 @@ fn exact_counter(lp: &Loop, assigned: &[VarId], init: Option<u128>) -> Option<Va
         StepOp::Sub => matches!(p.cmp, BinOp::Gt | BinOp::Ge | BinOp::Ne),
         StepOp::Mul => positive && constant(&p.step) == Some(2) && matches!(p.cmp, BinOp::Lt | BinOp::Le),
         StepOp::Shl => positive && constant(&p.step) == Some(1) && matches!(p.cmp, BinOp::Lt | BinOp::Le),
-        _ => false,
+        // Halving a power of two: `pattern_facts` says every value is one
+        // (or 0, which the condition excludes).
+        StepOp::Div | StepOp::Shr => {
+            let halves = constant(&p.step) == Some(if p.step_op == StepOp::Div { 2 } else { 1 });
+            positive && init.is_some_and(u128::is_power_of_two) && halves && matches!(p.cmp, BinOp::Gt | BinOp::Ge)
+        }
     };
     let others_fixed = lp.cond.as_ref().is_some_and(|c| {
         let mut fixed = true;

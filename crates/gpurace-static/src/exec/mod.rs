@@ -148,6 +148,7 @@ fn run<'k>(
         constants: constants.to_vec(),
         reductions: HashMap::new(),
         int_products: HashMap::new(),
+        product_factors: HashMap::new(),
         pointers: pointers.to_vec(),
         kernel,
         records,
@@ -217,6 +218,8 @@ struct Exec<'k> {
     reductions: HashMap<NodeKey, usize>,
     /// Leaves of abstracted `int` products, by factors.
     int_products: HashMap<(T, T), T>,
+    /// The factors of each leaf of `int_products`.
+    product_factors: HashMap<T, (T, T)>,
     pointers: Vec<Option<(u32, T)>>,
     /// Per parameter: its value at this launch site, when the host fixes it.
     constants: Vec<Option<u128>>,

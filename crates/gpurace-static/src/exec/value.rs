@@ -4,8 +4,12 @@
 //! not modelled as fresh per-thread unknowns, and the products of symbolic
 //! launch sizes replaced by leaves.
 
+use std::collections::{HashMap, HashSet};
+
+use gpurace_core::arith::BvOp;
 use gpurace_core::c::{is_float, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
+use gpurace_core::poly::{self, Normal};
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, Node, T};
 use gpurace_ir::{Base, Builtin, Expr, Type, VarId};
 
@@ -212,7 +216,50 @@ impl ExprEval for Exec<'_> {
     fn product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
         self.shared_product(a, b, ty)
     }
+
+    /// Index arithmetic in normal form (`gpurace_core::poly`) when that
+    /// takes fewer products, quotients and remainders: digits split off a
+    /// flat index by divisions and put back together are the index again.
+    /// A product the normal form keeps must be one the program computes
+    /// (written in the sum itself, or abstracted by `shared_product`, whose
+    /// facts such as "an `int` product does not overflow" hold of it);
+    /// otherwise the sum stays as written.
+    fn sum(&mut self, raw: &T, ty: &Type) -> Option<T> {
+        if !raw.deps.thread || !poly::within(raw, MAX_NORMAL_SIZE) {
+            return None;
+        }
+        let factors = &self.product_factors;
+        let expand = |leaf: &T| factors.get(leaf).cloned();
+        let mut normal = Normal::new(&expand);
+        let poly = normal.simpler(raw)?;
+        let atoms = std::mem::take(&mut normal.atoms);
+        drop(normal);
+        let written = written_products(raw);
+        poly.term(&atoms, &mut |a, b| {
+            let pair = (a.clone(), b.clone());
+            written.get(&pair).cloned().or_else(|| self.computed_product(a, b, ty))
+        })
+    }
 }
+
+/// The products of two non-constant terms written in `term`, by factors
+/// (both orders).
+fn written_products(term: &T) -> HashMap<(T, T), T> {
+    let mut out = HashMap::new();
+    t::visit(term, &mut HashSet::new(), &mut |n| {
+        if let Node::Bin(BvOp::Mul, a, b) = &n.node {
+            if a.as_const().is_none() && b.as_const().is_none() {
+                out.insert((a.clone(), b.clone()), n.clone());
+                out.insert((b.clone(), a.clone()), n.clone());
+            }
+        }
+        true
+    });
+    out
+}
+
+/// Sums larger than this (in distinct nodes) are left as they are.
+const MAX_NORMAL_SIZE: usize = 160;
 
 /// `blockIdx.d * blockDim.d` (either order, through casts): `d`.
 pub(super) fn block_product(lhs: &Expr, rhs: &Expr) -> Option<u8> {
@@ -279,6 +326,14 @@ impl<'k> Exec<'k> {
         id
     }
 
+    /// The leaf of the product `a * b` (per-thread factor first) that
+    /// `shared_product` made for the program, if it did.
+    fn computed_product(&self, a: &T, b: &T, ty: &Type) -> Option<T> {
+        let key =
+            if *ty == Type::INT { (t::resize(a, 64, true), t::resize(b, 64, true)) } else { (a.clone(), b.clone()) };
+        self.int_products.get(&key).map(|p| t::resize(p, width(ty), false))
+    }
+
     /// A product of a per-thread value and a symbolic value shared by all
     /// threads (`row * width`, `(size_t)row * width`): a 64-bit leaf with
     /// linear facts (see `smt::Solver::assert_products`) instead of a
@@ -313,6 +368,7 @@ impl<'k> Exec<'k> {
         self.trace.leaves.fresh.push("int product".into());
         let deps = Deps { data: x.deps.data || y.deps.data, approx: x.deps.approx || y.deps.approx, thread: true };
         let leaf = t::leaf(Leaf::Fresh(index), 64, deps);
+        self.product_factors.insert(leaf.clone(), key.clone());
         self.int_products.insert(key, leaf.clone());
         let product =
             Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int, stride: None };
