@@ -129,8 +129,57 @@ fn element_index(offset: &T, size: u128) -> Option<T> {
         return Some(e.0.clone());
     }
     match &offset.node {
-        Node::Bin(BvOp::Add, p, q) if offset.width == 64 => Some(t::add(&one(p)?, &one(q)?)),
+        Node::Bin(BvOp::Add, p, q) if offset.width == 64 => {
+            one(p).zip(one(q)).map(|(p, q)| t::add(&p, &q)).or_else(|| constant_radix(offset, size))
+        }
         _ => None,
+    }
+}
+
+/// The element index of a byte offset that is a sum of per-thread indices
+/// scaled by constants (`a[z][y][x]` of a `double a[][400][400]`: `z *
+/// 1280000 + y * 3200 + x * 8`), in Horner form with constant widths (`x +
+/// 400 * (y + 400 * z)`), the addends every thread shares left out (they
+/// move both sides alike). Each scale a multiple of `size` and of the one
+/// below it; each index at most 32 bits wide and each scale below `2^31`,
+/// so that the 64-bit sum is exact as the engine's semantics of indices
+/// say (see [`element_index`]).
+fn constant_radix(offset: &T, size: u128) -> Option<T> {
+    let mut addends = Vec::new();
+    flatten_sum(offset, &mut addends);
+    let mut digits: Vec<(u128, T)> = Vec::new();
+    for a in addends.iter().filter(|a| a.deps.thread) {
+        let Node::Bin(BvOp::Mul, x, c) = &a.node else { return None };
+        let c = c.as_const().filter(|c| *c < 1 << 31 && *c % size == 0)?;
+        let Node::Ext(signed, e) = &x.node else { return None };
+        if e.width > 32 {
+            return None;
+        }
+        digits.push((c / size, t::resize(e, 64, *signed)));
+    }
+    digits.sort_by_key(|(k, _)| *k);
+    if digits.len() < 2 || digits[0].0 != 1 {
+        return None;
+    }
+    let mut index = digits.last()?.1.clone();
+    for pair in digits.windows(2).rev() {
+        let ((low, digit), (high, _)) = (&pair[0], &pair[1]);
+        if *high <= *low || *high % *low != 0 {
+            return None;
+        }
+        index = t::add(digit, &t::mul(&index, &t::constant(*high / *low, 64)));
+    }
+    Some(index)
+}
+
+/// The addends of a 64-bit sum, through nested sums.
+fn flatten_sum(term: &T, out: &mut Vec<T>) {
+    match &term.node {
+        Node::Bin(BvOp::Add, p, q) if term.width == 64 => {
+            flatten_sum(p, out);
+            flatten_sum(q, out);
+        }
+        _ => out.push(term.clone()),
     }
 }
 
@@ -222,7 +271,16 @@ fn in_range(d: &T, w: &T, bounds: &[T]) -> bool {
         _ => false,
     };
     let intrinsic = matches!((&d.node, &w.node), (Node::Leaf(Leaf::Tid(x)), Node::Leaf(Leaf::BlockDim(y))) if x == y);
-    intrinsic || bounds.iter().any(|c| bound(c, d, w).is_some_and(|signed| signed || never_negative))
+    // `d < c` with a constant `c <= w` (`x < 399` for a row of 400): both
+    // constants non-negative, so the comparison's signedness does not matter.
+    let constant_below = |c: &T| match (&c.node, w.as_const()) {
+        (Node::Cmp(CmpOp::Slt | CmpOp::Ult, a, b), Some(w)) if a == d && never_negative => {
+            b.as_const().is_some_and(|v| a.width > 1 && v < 1 << (a.width - 1) && v <= w)
+        }
+        _ => false,
+    };
+    intrinsic
+        || bounds.iter().any(|c| bound(c, d, w).is_some_and(|signed| signed || never_negative) || constant_below(c))
 }
 
 /// `e` as `g0 + W0 * (g1 + W1 * (...))`: the digits, each with the width
@@ -390,6 +448,32 @@ mod tests {
         // threadIdx.x * 2 + blockIdx.x is no global id.
         let not_gid = t::add(&t::mul(&leaf(Leaf::Tid(0)), &t::constant(2, 32)), &leaf(Leaf::Bid(0)));
         assert_eq!(global_id(&not_gid, &[]), None);
+    }
+
+    #[test]
+    fn constant_scales_are_a_row_major_number() {
+        let (x, y, z) = (gid(0), gid(1), gid(2));
+        let ext = |e: &T| t::resize(e, 64, false);
+        let scaled = |e: &T, c: u128| t::mul(&ext(e), &t::constant(c, 64));
+        // z * 1280000 + y * 3200 + x * 8 (+ a shared base): x + 400 * (y + 400 * z)
+        let base = leaf(Leaf::Param(0));
+        let offset = t::add(
+            &t::add(&t::add(&scaled(&z, 1_280_000), &scaled(&y, 3200)), &scaled(&x, 8)),
+            &t::resize(&base, 64, false),
+        );
+        let index = constant_radix(&offset, 8).expect("a number");
+        let digits = horner(&index, &[]);
+        let widths: Vec<_> = digits.iter().map(|(_, w)| w.as_ref().and_then(|w| w.as_const())).collect();
+        assert_eq!(widths, [Some(400), Some(400), None]);
+        assert_eq!(digits[0].0, ext(&x));
+        // Scales that are not multiples of one another are no number.
+        let skew = t::add(&scaled(&y, 24), &scaled(&x, 16));
+        assert!(constant_radix(&skew, 8).is_none());
+        // `x < 399` keeps `x` below a width of 400; `x < 401` does not.
+        let w = t::constant(400, 64);
+        let below = |c: u128| t::cmp(CmpOp::Ult, &x, &t::constant(c, 32));
+        assert!(in_range(&ext(&x), &w, &[below(399)]));
+        assert!(!in_range(&ext(&x), &w, &[below(401)]));
     }
 
     #[test]
