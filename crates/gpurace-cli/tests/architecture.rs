@@ -113,8 +113,8 @@ fn entry_point_lines_are_read() {
 fn checker_steps_import_only_earlier_steps() {
     const STEPS: [&str; 10] =
         ["facts", "flags", "pairs", "cone", "queries", "plausible", "lanes", "witness", "robust", "findings"];
-    const HELPERS: [&str; 9] =
-        ["concrete", "congruence", "injective", "intervals", "layout", "prune", "radix", "rows", "segments"];
+    const HELPERS: [&str; 10] =
+        ["concrete", "congruence", "slots", "injective", "intervals", "layout", "prune", "radix", "rows", "segments"];
     let problems = layering("check", &STEPS, &HELPERS);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -97,7 +97,7 @@ fn atom(t: &T, signed_: bool, side: u8) -> Linear {
     Linear::atom((t.hash, t.width, signed_, t.deps.thread.then_some(side)))
 }
 
-fn gcd(a: i128, b: i128) -> i128 {
+pub(super) fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.abs(), b.abs());
     while b != 0 {
         (a, b) = (b, a % b);

@@ -14,6 +14,7 @@
 
 use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
 
+use super::slots::slot;
 use crate::shape;
 use crate::trace::{AccessEv, Product};
 
@@ -84,7 +85,21 @@ const MAX_NESTING: u32 = 3;
 /// == 1` for each coordinate that must be covered and is not. Empty: each
 /// thread's own element by the form alone. `None`: not by its digits.
 pub(super) fn own_digits(ev: &AccessEv<'_>, products: &[Product], unit: UnitDims, same_block: bool) -> Option<Vec<T>> {
-    let index = element_index(&ev.offset, u128::from(ev.access.size.max(1)))?;
+    let size = u128::from(ev.access.size.max(1));
+    let index = element_index(&ev.offset, size).or_else(|| slot(&ev.offset, size).map(|s| s.index))?;
+    own_digits_at(ev, &index, products, unit, same_block)
+}
+
+/// [`own_digits`] for an element index `index` of access `ev` given
+/// (the index of a slot two accesses share, `slots::shared_index`).
+pub(super) fn own_digits_at(
+    ev: &AccessEv<'_>,
+    index: &T,
+    products: &[Product],
+    unit: UnitDims,
+    same_block: bool,
+) -> Option<Vec<T>> {
+    let index = index.clone();
     let bounds = conjuncts(&ev.guard);
     let mut ranges = Vec::new();
     let cover = match number(&index, products, &bounds, 0, Some(&mut ranges)) {
@@ -129,57 +144,8 @@ fn element_index(offset: &T, size: u128) -> Option<T> {
         return Some(e.0.clone());
     }
     match &offset.node {
-        Node::Bin(BvOp::Add, p, q) if offset.width == 64 => {
-            one(p).zip(one(q)).map(|(p, q)| t::add(&p, &q)).or_else(|| constant_radix(offset, size))
-        }
+        Node::Bin(BvOp::Add, p, q) if offset.width == 64 => Some(t::add(&one(p)?, &one(q)?)),
         _ => None,
-    }
-}
-
-/// The element index of a byte offset that is a sum of per-thread indices
-/// scaled by constants (`a[z][y][x]` of a `double a[][400][400]`: `z *
-/// 1280000 + y * 3200 + x * 8`), in Horner form with constant widths (`x +
-/// 400 * (y + 400 * z)`), the addends every thread shares left out (they
-/// move both sides alike). Each scale a multiple of `size` and of the one
-/// below it; each index at most 32 bits wide and each scale below `2^31`,
-/// so that the 64-bit sum is exact as the engine's semantics of indices
-/// say (see [`element_index`]).
-fn constant_radix(offset: &T, size: u128) -> Option<T> {
-    let mut addends = Vec::new();
-    flatten_sum(offset, &mut addends);
-    let mut digits: Vec<(u128, T)> = Vec::new();
-    for a in addends.iter().filter(|a| a.deps.thread) {
-        let Node::Bin(BvOp::Mul, x, c) = &a.node else { return None };
-        let c = c.as_const().filter(|c| *c < 1 << 31 && *c % size == 0)?;
-        let Node::Ext(signed, e) = &x.node else { return None };
-        if e.width > 32 {
-            return None;
-        }
-        digits.push((c / size, t::resize(e, 64, *signed)));
-    }
-    digits.sort_by_key(|(k, _)| *k);
-    if digits.len() < 2 || digits[0].0 != 1 {
-        return None;
-    }
-    let mut index = digits.last()?.1.clone();
-    for pair in digits.windows(2).rev() {
-        let ((low, digit), (high, _)) = (&pair[0], &pair[1]);
-        if *high <= *low || *high % *low != 0 {
-            return None;
-        }
-        index = t::add(digit, &t::mul(&index, &t::constant(*high / *low, 64)));
-    }
-    Some(index)
-}
-
-/// The addends of a 64-bit sum, through nested sums.
-fn flatten_sum(term: &T, out: &mut Vec<T>) {
-    match &term.node {
-        Node::Bin(BvOp::Add, p, q) if term.width == 64 => {
-            flatten_sum(p, out);
-            flatten_sum(q, out);
-        }
-        _ => out.push(term.clone()),
     }
 }
 
@@ -223,8 +189,15 @@ fn digit_cover(d: &T, products: &[Product], bounds: &[T], depth: u32) -> Cover {
     match &d.node {
         Node::Leaf(Leaf::Tid(x)) => cover[usize::from((*x).min(2))] = true,
         Node::Leaf(Leaf::Bid(x)) => cover[3 + usize::from((*x).min(2))] = true,
-        // An extension does not merge values.
+        // An extension does not merge values, nor does a product by a
+        // constant other than 0 (exact, as the index's arithmetic is).
         Node::Ext(_, inner) => return digit_cover(inner, products, bounds, depth),
+        Node::Bin(BvOp::Mul, inner, k) if k.as_const().is_some_and(|k| k != 0) => {
+            return digit_cover(inner, products, bounds, depth)
+        }
+        Node::Bin(BvOp::Shl, inner, k) if k.as_const().is_some_and(|k| k < u128::from(d.width)) => {
+            return digit_cover(inner, products, bounds, depth)
+        }
         _ if depth < MAX_NESTING => {
             if let Some(inner) = number_cover(d, products, bounds, depth) {
                 return inner;
@@ -451,24 +424,9 @@ mod tests {
     }
 
     #[test]
-    fn constant_scales_are_a_row_major_number() {
-        let (x, y, z) = (gid(0), gid(1), gid(2));
+    fn a_constant_bound_below_a_constant_width_is_in_range() {
+        let x = gid(0);
         let ext = |e: &T| t::resize(e, 64, false);
-        let scaled = |e: &T, c: u128| t::mul(&ext(e), &t::constant(c, 64));
-        // z * 1280000 + y * 3200 + x * 8 (+ a shared base): x + 400 * (y + 400 * z)
-        let base = leaf(Leaf::Param(0));
-        let offset = t::add(
-            &t::add(&t::add(&scaled(&z, 1_280_000), &scaled(&y, 3200)), &scaled(&x, 8)),
-            &t::resize(&base, 64, false),
-        );
-        let index = constant_radix(&offset, 8).expect("a number");
-        let digits = horner(&index, &[]);
-        let widths: Vec<_> = digits.iter().map(|(_, w)| w.as_ref().and_then(|w| w.as_const())).collect();
-        assert_eq!(widths, [Some(400), Some(400), None]);
-        assert_eq!(digits[0].0, ext(&x));
-        // Scales that are not multiples of one another are no number.
-        let skew = t::add(&scaled(&y, 24), &scaled(&x, 16));
-        assert!(constant_radix(&skew, 8).is_none());
         // `x < 399` keeps `x` below a width of 400; `x < 401` does not.
         let w = t::constant(400, 64);
         let below = |c: u128| t::cmp(CmpOp::Ult, &x, &t::constant(c, 32));

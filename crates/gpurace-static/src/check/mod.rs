@@ -44,6 +44,7 @@ mod radix;
 mod robust;
 mod rows;
 mod segments;
+mod slots;
 mod witness;
 
 use std::collections::HashSet;

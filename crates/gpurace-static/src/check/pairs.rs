@@ -11,9 +11,10 @@ use gpurace_ir::{AccessKind, AtomicOp, Kernel, Scope, Space};
 
 use super::congruence::disjoint_congruence;
 use super::facts::used_dims;
-use super::injective::{own_digits, own_elements, UnitDims};
+use super::injective::{own_digits, own_digits_at, own_elements, UnitDims};
 use super::intervals::block_link;
 use super::prune::{disjoint_constants, disjoint_lanes, disjoint_residues, lane_table, LaneTable};
+use super::slots::shared_index;
 use crate::config::Config;
 use crate::smt::Relation;
 use crate::trace::{AccessEv, BarrierEv, Obj, Trace};
@@ -198,9 +199,23 @@ pub(super) fn jobs(trace: &Trace<'_>, kernel: &Kernel, config: &Config) -> Jobs 
                 continue;
             }
             let mut ranges = Vec::new();
-            if one_index {
-                let ra = own_digits(a, products, unit, same_block);
-                let rb = if i == j { ra.clone() } else { own_digits(b, products, unit, same_block) };
+            // Or one slot (`p[2 * i]` beside `((float2 *)p)[i]`): threads
+            // with different indices touch different slots.
+            let slot = if one_index || a.obj != b.obj {
+                None
+            } else {
+                shared_index(&a.offset, u128::from(a.access.size.max(1)), &b.offset, u128::from(b.access.size.max(1)))
+            };
+            if one_index || slot.is_some() {
+                let ra = match &slot {
+                    Some(index) => own_digits_at(a, index, products, unit, same_block),
+                    None => own_digits(a, products, unit, same_block),
+                };
+                let rb = match &slot {
+                    Some(index) => own_digits_at(b, index, products, unit, same_block),
+                    None if i == j => ra.clone(),
+                    None => own_digits(b, products, unit, same_block),
+                };
                 if let (Some(ra), Some(rb)) = (ra, rb) {
                     if ra.is_empty() && rb.is_empty() {
                         digits += 1;
