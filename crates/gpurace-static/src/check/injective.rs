@@ -86,8 +86,21 @@ const MAX_NESTING: u32 = 3;
 /// thread's own element by the form alone. `None`: not by its digits.
 pub(super) fn own_digits(ev: &AccessEv<'_>, products: &[Product], unit: UnitDims, same_block: bool) -> Option<Vec<T>> {
     let size = u128::from(ev.access.size.max(1));
-    let index = element_index(&ev.offset, size).or_else(|| slot(&ev.offset, size).map(|s| s.index))?;
-    own_digits_at(ev, &index, products, unit, same_block)
+    let by_element =
+        element_index(&ev.offset, size).and_then(|i| own_digits_at(ev, unscaled(&i), products, unit, same_block));
+    by_element.or_else(|| own_digits_at(ev, unscaled(&slot(&ev.offset, size)?.index), products, unit, same_block))
+}
+
+/// An index without the constant other than 0 that scales it all
+/// (`p[2 * i]`): exact, as the index's arithmetic is, so equal indices have
+/// equal unscaled ones. Only at the top: a digit scaled inside a number is
+/// the number's business.
+fn unscaled(index: &T) -> &T {
+    match &index.node {
+        Node::Bin(BvOp::Mul, inner, k) if k.as_const().is_some_and(|k| k != 0) => unscaled(inner),
+        Node::Bin(BvOp::Shl, inner, k) if k.as_const().is_some_and(|k| k < u128::from(index.width)) => unscaled(inner),
+        _ => index,
+    }
 }
 
 /// [`own_digits`] for an element index `index` of access `ev` given
@@ -189,15 +202,8 @@ fn digit_cover(d: &T, products: &[Product], bounds: &[T], depth: u32) -> Cover {
     match &d.node {
         Node::Leaf(Leaf::Tid(x)) => cover[usize::from((*x).min(2))] = true,
         Node::Leaf(Leaf::Bid(x)) => cover[3 + usize::from((*x).min(2))] = true,
-        // An extension does not merge values, nor does a product by a
-        // constant other than 0 (exact, as the index's arithmetic is).
+        // An extension does not merge values.
         Node::Ext(_, inner) => return digit_cover(inner, products, bounds, depth),
-        Node::Bin(BvOp::Mul, inner, k) if k.as_const().is_some_and(|k| k != 0) => {
-            return digit_cover(inner, products, bounds, depth)
-        }
-        Node::Bin(BvOp::Shl, inner, k) if k.as_const().is_some_and(|k| k < u128::from(d.width)) => {
-            return digit_cover(inner, products, bounds, depth)
-        }
         _ if depth < MAX_NESTING => {
             if let Some(inner) = number_cover(d, products, bounds, depth) {
                 return inner;
