@@ -423,6 +423,10 @@ impl<'k> Exec<'k> {
             if !ind.signed && !bounds_var(cond, *var) {
                 continue;
             }
+            // Its start, a signed sum, did not overflow either.
+            if let Some(fact) = self.signed_sums.get(&v0).filter(|_| ind.signed) {
+                out = t::and(&out, fact);
+            }
             let w = v0.width;
             let wide = (2 * w + 34).min(128);
             let ext = |x: &T| t::resize(x, wide, ind.signed);

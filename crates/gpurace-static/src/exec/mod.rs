@@ -149,6 +149,7 @@ fn run<'k>(
         reductions: HashMap::new(),
         int_products: HashMap::new(),
         product_factors: HashMap::new(),
+        signed_sums: HashMap::new(),
         pointers: pointers.to_vec(),
         kernel,
         records,
@@ -220,6 +221,9 @@ struct Exec<'k> {
     int_products: HashMap<(T, T), T>,
     /// The factors of each leaf of `int_products`.
     product_factors: HashMap<T, (T, T)>,
+    /// Sums of signed operands the program computes, each with the fact
+    /// that it does not overflow (undefined in C), for the loop facts.
+    signed_sums: HashMap<T, T>,
     pointers: Vec<Option<(u32, T)>>,
     /// Per parameter: its value at this launch site, when the host fixes it.
     constants: Vec<Option<u128>>,

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use gpurace_core::arith::BvOp;
-use gpurace_core::c::{is_float, width};
+use gpurace_core::c::{is_float, is_signed, width};
 use gpurace_core::cexpr::{unmodelled, ExprEval};
 use gpurace_core::poly::{self, Normal};
 use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, Node, T};
@@ -225,6 +225,10 @@ impl ExprEval for Exec<'_> {
     /// facts such as "an `int` product does not overflow" hold of it);
     /// otherwise the sum stays as written.
     fn sum(&mut self, raw: &T, ty: &Type) -> Option<T> {
+        let no_overflow = signed_sum_fits(raw, ty);
+        if let Some(fact) = &no_overflow {
+            self.signed_sums.insert(raw.clone(), fact.clone());
+        }
         if !raw.deps.thread || !poly::within(raw, MAX_NORMAL_SIZE) {
             return None;
         }
@@ -235,11 +239,29 @@ impl ExprEval for Exec<'_> {
         let atoms = std::mem::take(&mut normal.atoms);
         drop(normal);
         let written = written_products(raw);
-        poly.term(&atoms, &mut |a, b| {
+        let normal = poly.term(&atoms, &mut |a, b| {
             let pair = (a.clone(), b.clone());
             written.get(&pair).cloned().or_else(|| self.computed_product(a, b, ty))
-        })
+        })?;
+        if let Some(fact) = no_overflow {
+            self.signed_sums.insert(normal.clone(), fact);
+        }
+        Some(normal)
     }
+}
+
+/// The fact that the sum or difference `raw` of two operands of the signed
+/// type `ty` does not overflow (which C leaves undefined): computed one bit
+/// wider, it is the same number. `None` for other types and for sums the
+/// term builder already folded.
+fn signed_sum_fits(raw: &T, ty: &Type) -> Option<T> {
+    if !is_signed(ty) || is_float(ty) {
+        return None;
+    }
+    let Node::Bin(op @ (BvOp::Add | BvOp::Sub), a, b) = &raw.node else { return None };
+    let wide = raw.width + 1;
+    let ext = |x: &T| t::resize(x, wide, true);
+    Some(t::eq(&ext(raw), &t::bin(*op, &ext(a), &ext(b))))
 }
 
 /// The products of two non-constant terms written in `term`, by factors
