@@ -15,6 +15,7 @@
 
 mod assume;
 mod eval;
+mod merge;
 mod show;
 
 pub use assume::Assumption;
@@ -138,19 +139,22 @@ pub fn sites(program: &Program) -> Vec<Site> {
             out.push(site);
         }
     }
-    // A kernel launched from many sites is checked at the first few; one
-    // check without host facts covers the others.
+    // A kernel launched from many sites is checked at the first few; the
+    // others are checked together (`merge.rs`).
     let mut per_kernel = vec![0usize; program.kernels.len()];
-    out.retain(|s| {
+    let mut rest: Vec<Vec<Site>> = vec![Vec::new(); program.kernels.len()];
+    let mut kept = Vec::with_capacity(out.len());
+    for s in out {
         per_kernel[s.kernel] += 1;
-        per_kernel[s.kernel] <= MAX_SITES
-    });
-    for (kernel, n) in per_kernel.iter().enumerate() {
-        if *n > MAX_SITES {
-            let mut rest = Site::empty(kernel);
-            rest.label = format!("{} more launch sites, checked without host facts", n - MAX_SITES);
-            out.push(rest);
+        if per_kernel[s.kernel] <= MAX_SITES {
+            kept.push(s);
+        } else {
+            rest[s.kernel].push(s);
         }
+    }
+    let mut out = kept;
+    for (kernel, sites) in rest.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
+        out.push(merge::merge(kernel, sites));
     }
     // A kernel whose every launch is dead code never runs: one site with
     // the fact `false` (every query unsatisfiable) names the launch, rather
