@@ -467,7 +467,21 @@ fn collect<'a>(
             let is_device_only = node.has_child("CUDADeviceAttr") && !node.has_child("CUDAHostAttr");
             defs.push(FunctionDef { node, template_args: template_args.to_string(), is_kernel, is_device_only, user });
         }
-        "VarDecl" if user => {
+        // A variable template (`template <class T> __constant__ T mask[16];`):
+        // each of its specializations is a variable of its own; the pattern,
+        // of a dependent type, is none.
+        "VarTemplateDecl" => {
+            for c in node.children.iter().filter(|c| c.kind == "VarTemplateSpecializationDecl") {
+                collect(c, index, types, program, defs, "", diags);
+            }
+        }
+        "VarDecl" | "VarTemplateSpecializationDecl" if user => {
+            // clang dumps a specialization under its template and again
+            // where it is instantiated.
+            let indexed = |a| index.globals.contains_key(a) || index.constants.contains_key(a);
+            if node.kind == "VarTemplateSpecializationDecl" && indexed(&node.addr) {
+                return;
+            }
             // `const int N = 64;` at namespace scope: its value, when clang folded it,
             // or when its initializer is arithmetic on literals and earlier constants
             // (`static const int size = d1 * d2;`, which clang does not fold in the dump).
@@ -483,7 +497,9 @@ fn collect<'a>(
                     Some((value(it.next()?, constants)?, value(it.next()?, constants)?))
                 };
                 match n.kind.as_str() {
-                    "ImplicitCastExpr" | "ConstantExpr" | "ParenExpr" => {
+                    // `static const int Ratio = veclen_;` in a class template's
+                    // specialization: the template argument, substituted.
+                    "ImplicitCastExpr" | "ConstantExpr" | "ParenExpr" | "SubstNonTypeTemplateParmExpr" => {
                         n.children.iter().find_map(|c| value(c, constants))
                     }
                     "DeclRefExpr" => constants.get(&n.referenced()?.1).copied(),

@@ -245,7 +245,7 @@ impl FnLower<'_, '_> {
                     None => LValue::Value(Expr::Unknown { reason: format!("enum constant `{name}`"), span, ty }),
                 }
             }
-            "Var" => {
+            "Var" | "VarTemplateSpecialization" => {
                 if !self.is_host() {
                     if let Some(b) = builtin_var(name) {
                         return LValue::Value(Expr::Builtin(b));
