@@ -7,6 +7,7 @@
 //! whole: an unknown construct becomes an explicit `Unknown` and the kernel is
 //! marked approximate.
 
+mod const_init;
 mod func;
 mod host;
 mod init;
@@ -484,46 +485,13 @@ fn collect<'a>(
             }
             // `const int N = 64;` at namespace scope: its value, when clang folded it,
             // or when its initializer is arithmetic on literals and earlier constants
-            // (`static const int size = d1 * d2;`, which clang does not fold in the dump).
-            fn value(n: &Node, constants: &HashMap<u64, i128>) -> Option<i128> {
-                if n.kind == "value:" {
-                    return n.text.strip_prefix("Int ").and_then(|v| v.trim().parse().ok());
-                }
-                if n.kind == "IntegerLiteral" {
-                    return n.text.rsplit(' ').next().and_then(|v| v.parse().ok());
-                }
-                let operands = || {
-                    let mut it = n.children.iter().filter(|c| !c.kind.ends_with(':'));
-                    Some((value(it.next()?, constants)?, value(it.next()?, constants)?))
-                };
-                match n.kind.as_str() {
-                    // `static const int Ratio = veclen_;` in a class template's
-                    // specialization: the template argument, substituted.
-                    "ImplicitCastExpr" | "ConstantExpr" | "ParenExpr" | "SubstNonTypeTemplateParmExpr" => {
-                        n.children.iter().find_map(|c| value(c, constants))
-                    }
-                    "DeclRefExpr" => constants.get(&n.referenced()?.1).copied(),
-                    "BinaryOperator" => {
-                        let (a, b) = operands()?;
-                        let op = n.text.rsplit('\'').nth(1)?;
-                        match op {
-                            "+" => a.checked_add(b),
-                            "-" => a.checked_sub(b),
-                            "*" => a.checked_mul(b),
-                            "/" if b != 0 => Some(a / b),
-                            "%" if b != 0 => Some(a % b),
-                            "<<" if (0..64).contains(&b) => a.checked_mul(1i128 << b),
-                            ">>" if (0..64).contains(&b) => Some(a >> b),
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                }
-            }
+            // (`const_init.rs`).
             let ty_text = node.decl_name_and_type().1;
             if (ty_text.starts_with("const ") || node.has_flag("constexpr")) && !ty_text.contains('[') {
                 let folded = folded_value(&node.text);
-                if let Some(v) = folded.or_else(|| node.children.iter().find_map(|c| value(c, &index.constants))) {
+                if let Some(v) =
+                    folded.or_else(|| node.children.iter().find_map(|c| const_init::value(c, &index.constants)))
+                {
                     index.constants.insert(node.addr, v);
                 }
             }
@@ -549,7 +517,7 @@ fn collect<'a>(
                 let initialised = ["cinit", "callinit", "listinit"].iter().any(|f| node.has_flag(f));
                 let init = match (space, initialised) {
                     (Space::Host, false) if !is_extern => Some(0),
-                    (Space::Host, true) => node.children.iter().find_map(|c| value(c, &index.constants)),
+                    (Space::Host, true) => node.children.iter().find_map(|c| const_init::value(c, &index.constants)),
                     _ => None,
                 };
                 let initial = match space {
