@@ -110,6 +110,34 @@ fn kernels_in_headers_launched_through_a_template() {
     );
 }
 
+#[test]
+fn a_file_checked_alone_is_linked_with_the_main_beside_it() {
+    // The file a user edits, checked on its own: `main.cu` beside it calls
+    // its wrappers, with the values that decide both kernels.
+    let run = check(&projects().join("wrapper_alone"), &["lib.cu"]);
+    assert_program(
+        &run,
+        &[
+            ("scale", "lib.cu:15 (run_scale)", "main.cu:10 (main)"),
+            ("add_racy", "lib.cu:17 (run_add)", "main.cu:11 (main)"),
+        ],
+    );
+}
+
+#[test]
+fn a_header_in_the_project_s_include_folder_is_found() {
+    // `src/kernels.cu` includes `params.h`, which the Makefile finds with
+    // `-Iinclude`; checked without that flag, gpurace finds it and says so.
+    let run = check(&projects().join("include_beside"), &["src/kernels.cu"]);
+    assert_program(
+        &run,
+        &[("reverse", "src/kernels.cu:21 (main)", "(main)"), ("halves_racy", "src/kernels.cu:22 (main)", "(main)")],
+    );
+    let diags = run["diagnostics"].as_array().unwrap();
+    assert!(diags.iter().any(|d| d["code"] == "header-in-project"), "{diags:?}");
+    assert!(!diags.iter().any(|d| d["code"] == "missing-header"), "{diags:?}");
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {

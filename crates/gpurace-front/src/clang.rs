@@ -25,6 +25,7 @@ use crate::{Error, Options};
 
 mod missing;
 mod packages;
+mod project_headers;
 mod spelling;
 
 mod prelude_files {
@@ -178,13 +179,21 @@ pub fn run(file: &Path, options: &Options, flags: &[String], view: View) -> Resu
     let overlay_file = overlay.as_ref().map(spelling::Overlay::file);
     if let Some(o) = &overlay_file {
         let first_ms = run.clang_ms;
-        run = run_once(&clang, &prelude, file, options, flags, &Extra { stubs: None, overlay: Some(o), view })?;
+        run = run_once(
+            &clang,
+            &prelude,
+            file,
+            options,
+            flags,
+            &Extra { stubs: None, project: &[], overlay: Some(o), view },
+        )?;
         run.clang_ms += first_ms;
     }
-    let Some(mut stubs) = missing::Stubs::new(&run.diagnostics) else { return Ok(run) };
+    let Some(mut stubs) = missing::Stubs::new(file, &run.diagnostics) else { return Ok(run) };
     let mut clang_ms = run.clang_ms;
     while stubs.write() {
-        let extra = Extra { stubs: Some(&stubs.dir()), overlay: overlay_file.as_deref(), view };
+        let project = stubs.project_dirs();
+        let extra = Extra { stubs: Some(&stubs.dir()), project: &project, overlay: overlay_file.as_deref(), view };
         run = run_once(&clang, &prelude, file, options, flags, &extra)?;
         clang_ms += run.clang_ms;
         if !stubs.add(&run.diagnostics) {
@@ -230,6 +239,8 @@ fn absent_places(
 struct Extra<'a> {
     /// The folder of stand-ins for missing headers.
     stubs: Option<&'a Path>,
+    /// The project's folders of headers the include path lacks.
+    project: &'a [PathBuf],
     /// The overlay of files whose launches were respelled.
     overlay: Option<&'a Path>,
     view: View,
@@ -237,7 +248,7 @@ struct Extra<'a> {
 
 impl Default for Extra<'_> {
     fn default() -> Self {
-        Extra { stubs: None, overlay: None, view: View::Device }
+        Extra { stubs: None, project: &[], overlay: None, view: View::Device }
     }
 }
 
@@ -296,6 +307,9 @@ fn run_once(
     }
     if let Some(overlay) = extra.overlay {
         cmd.arg("-ivfsoverlay").arg(overlay);
+    }
+    for dir in extra.project {
+        cmd.arg("-idirafter").arg(dir);
     }
     if let Some(dir) = extra.stubs {
         // Searched last, for `"..."` and `<...>` alike: a real header wins.

@@ -17,9 +17,16 @@ const DEPTH: usize = 4;
 
 pub(super) struct Stubs {
     root: tempfile::TempDir,
+    /// The file clang parses, around which the project is searched.
+    file: PathBuf,
     /// Missing headers as spelled, with the diagnostic of the first time.
     headers: Vec<(String, Diagnostic)>,
+    /// Headers not on the include path that the project has
+    /// ([`super::project_headers`]): as spelled, the folder they are in, and
+    /// the diagnostic of the first time.
+    found: Vec<(String, PathBuf, Diagnostic)>,
     written: usize,
+    searched: usize,
     rounds: usize,
 }
 
@@ -35,10 +42,18 @@ fn not_found(d: &Diagnostic) -> Option<&str> {
 impl Stubs {
     /// Stand-ins for the missing headers of a first run; `None` when none
     /// is missing (or the temporary folder cannot be made).
-    pub(super) fn new(diagnostics: &[Diagnostic]) -> Option<Stubs> {
+    pub(super) fn new(file: &Path, diagnostics: &[Diagnostic]) -> Option<Stubs> {
         diagnostics.iter().find_map(not_found)?;
         let root = tempfile::Builder::new().prefix("gpurace-stubs-").tempdir().ok()?;
-        let mut stubs = Stubs { root, headers: Vec::new(), written: 0, rounds: 0 };
+        let mut stubs = Stubs {
+            root,
+            file: file.to_path_buf(),
+            headers: Vec::new(),
+            found: Vec::new(),
+            written: 0,
+            searched: 0,
+            rounds: 0,
+        };
         stubs.add(diagnostics);
         Some(stubs)
     }
@@ -58,25 +73,42 @@ impl Stubs {
         (0..DEPTH).fold(self.root.path().to_path_buf(), |p, _| p.join("d"))
     }
 
-    /// Records the headers a run could not find; whether there is a new one.
-    pub(super) fn add(&mut self, diagnostics: &[Diagnostic]) -> bool {
-        let before = self.headers.len();
-        for d in diagnostics {
-            if let Some(name) = not_found(d) {
-                if !self.headers.iter().any(|(h, _)| h == name) {
-                    self.headers.push((name.to_string(), d.clone()));
-                }
+    /// The project's folders that hold headers the include path lacks, to
+    /// search after the include path (and before the stand-ins).
+    pub(super) fn project_dirs(&self) -> Vec<PathBuf> {
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for (_, dir, _) in &self.found {
+            if !dirs.contains(dir) {
+                dirs.push(dir.clone());
             }
         }
-        self.headers.len() > before
+        dirs
+    }
+
+    /// Records the headers a run could not find, each found in the project
+    /// or stood in for; whether there is a new one.
+    pub(super) fn add(&mut self, diagnostics: &[Diagnostic]) -> bool {
+        let before = self.headers.len() + self.found.len();
+        for d in diagnostics {
+            let Some(name) = not_found(d) else { continue };
+            if self.headers.iter().any(|(h, _)| h == name) || self.found.iter().any(|(h, _, _)| h == name) {
+                continue;
+            }
+            match super::project_headers::find(&self.file, name) {
+                Some(dir) => self.found.push((name.to_string(), dir, d.clone())),
+                None => self.headers.push((name.to_string(), d.clone())),
+            }
+        }
+        self.headers.len() + self.found.len() > before
     }
 
     /// Writes the new stand-ins; whether clang should run again.
     pub(super) fn write(&mut self) -> bool {
-        if self.rounds >= MAX_ROUNDS || self.written == self.headers.len() {
+        if self.rounds >= MAX_ROUNDS || (self.written == self.headers.len() && self.searched == self.found.len()) {
             return false;
         }
         self.rounds += 1;
+        self.searched = self.found.len();
         let dir = self.dir();
         for (name, _) in &self.headers[self.written..] {
             if let Some(path) = inside(&dir, self.root.path(), name) {
@@ -100,7 +132,7 @@ impl Stubs {
     pub(super) fn report(&self, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         let names: Vec<String> = self.headers.iter().map(|(h, _)| format!("`{h}`")).collect();
         let diagnostics = diagnostics.into_iter().map(|mut d| {
-            if d.code == "clang-error" {
+            if d.code == "clang-error" && !names.is_empty() {
                 d.severity = Severity::Warning;
                 d.code = "missing-header-use";
                 d.message = format!("{} (after the missing header {})", d.message, names.join(", "));
@@ -126,7 +158,24 @@ impl Stubs {
                 w
             })
             .collect();
-        out.extend(diagnostics.filter(|d| not_found(d).is_none_or(|n| !self.headers.iter().any(|(h, _)| h == n))));
+        out.extend(self.found.iter().map(|(name, dir, d)| {
+            let mut n = Diagnostic::new(
+                Severity::Note,
+                "header-in-project",
+                format!(
+                    "header `{name}` is not on the include path; gpurace read `{}` from the project (pass `-I {}` \
+                     or the build's compilation database with -p to say so)",
+                    dir.join(name).display(),
+                    dir.display()
+                ),
+            );
+            n.file = d.file.clone();
+            n.line = d.line;
+            n.col = d.col;
+            n
+        }));
+        let known = |n: &str| self.headers.iter().any(|(h, _)| h == n) || self.found.iter().any(|(h, _, _)| h == n);
+        out.extend(diagnostics.filter(|d| not_found(d).is_none_or(|n| !known(n))));
         out
     }
 }
