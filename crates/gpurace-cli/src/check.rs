@@ -495,23 +495,11 @@ fn whole_program<'u>(
     let mut own = Cow::Borrowed(&unit.lowered.program);
     units.rename_files(&mut own);
     let own_kernels = own.kernels.len();
-    let mut extra: Vec<(std::path::PathBuf, String)> =
-        settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
-    // A unit without `main` that offers kernels or launch wrappers, in a
-    // folder where a source defines `main`: the folder's sources are what
-    // its build links it with (`radixSort` in `RadixSort.cu`, called from
-    // `main.cu`), whether or not the run was given them.
-    let offers = !unit.symbols.has_main && !unit.symbols.offers.is_empty();
-    if use_host && offers && program::main_nearby(&input.path) {
-        let folder = input.path.parent().map_or_else(|| std::path::PathBuf::from("."), std::path::Path::to_path_buf);
-        let folder = if folder.as_os_str().is_empty() { std::path::PathBuf::from(".") } else { folder };
-        extra.extend(
-            units.units_in(&crate::inputs::canonical(&folder)).iter().map(|p| (p.clone(), program::display_name(p))),
-        );
-    }
-    if includers.is_empty() && (!use_host || (units.is_trivial() && extra.is_empty())) {
+    if includers.is_empty() && (!use_host || (units.is_trivial() && settings.program.is_empty())) {
         return (own, own_kernels);
     }
+    let extra: Vec<(std::path::PathBuf, String)> =
+        settings.program.iter().map(|p| (p.clone(), program::display_name(p))).collect();
     let context = if use_host {
         units.context(&input.path, &unit.symbols, &extra, includers)
     } else {

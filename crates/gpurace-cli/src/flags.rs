@@ -90,10 +90,9 @@ pub struct CheckArgs {
     /// The files of one program are analysed together: a checked file is
     /// linked with the units (other files given, C++ sources beside the
     /// `.cu` files of a directory, entries of `-p`'s database, `[program]`
-    /// files of gpurace.toml; for a file without `main`, the sources of its
-    /// folder when one of them defines `main`) that define what it calls or
-    /// launches and that call what it defines. With `-p` (or `--make`) and no
-    /// PATH: every `.cu` unit of the database.
+    /// files of gpurace.toml) that define what it calls or launches and
+    /// that call what it defines. With `-p` (or `--make`) and no PATH: every `.cu` unit
+    /// of the database.
     #[arg(value_name = "PATH", required_unless_present_any = ["build_dir", "make"])]
     pub paths: Vec<PathBuf>,
 

@@ -111,20 +111,6 @@ fn kernels_in_headers_launched_through_a_template() {
 }
 
 #[test]
-fn a_file_checked_alone_is_linked_with_the_main_beside_it() {
-    // The file a user edits, checked on its own: `main.cu` beside it calls
-    // its wrappers, with the values that decide both kernels.
-    let run = check(&projects().join("wrapper_alone"), &["lib.cu"]);
-    assert_program(
-        &run,
-        &[
-            ("scale", "lib.cu:15 (run_scale)", "main.cu:10 (main)"),
-            ("add_racy", "lib.cu:17 (run_add)", "main.cu:11 (main)"),
-        ],
-    );
-}
-
-#[test]
 fn a_header_in_the_project_s_include_folder_is_found() {
     // `src/kernels.cu` includes `params.h`, which the Makefile finds with
     // `-Iinclude`; checked without that flag, gpurace finds it and says so.

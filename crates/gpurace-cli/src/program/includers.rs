@@ -120,7 +120,7 @@ impl Units<'_> {
 
     /// The translation units in `folder` (not below it), canonical and
     /// sorted; listed once per run.
-    pub(crate) fn units_in(&self, folder: &Path) -> Arc<Vec<PathBuf>> {
+    fn units_in(&self, folder: &Path) -> Arc<Vec<PathBuf>> {
         let mut folders = self.folders.lock().unwrap_or_else(|e| e.into_inner());
         folders
             .entry(folder.to_path_buf())
