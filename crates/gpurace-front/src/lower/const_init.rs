@@ -18,6 +18,14 @@ use crate::ast::Node;
 /// The integer value of `n`, given the values of earlier constants by the
 /// address of their declaration.
 pub(super) fn value(n: &Node, constants: &HashMap<u64, i128>) -> Option<i128> {
+    let v = signed_value(n, constants)?;
+    // The arithmetic is on mathematical integers: an unsigned result below
+    // zero (`0u - 1`, `~0u`) wraps in C, so it is not this value.
+    let unsigned = n.ty().starts_with("unsigned") || n.ty().contains("size_t");
+    (!unsigned || v >= 0).then_some(v)
+}
+
+fn signed_value(n: &Node, constants: &HashMap<u64, i128>) -> Option<i128> {
     if n.kind == "value:" {
         return n.text.strip_prefix("Int ").and_then(|v| v.trim().parse().ok());
     }
