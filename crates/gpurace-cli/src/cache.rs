@@ -77,7 +77,7 @@ pub fn settings_text(host: &str, config: &gpurace_static::Config) -> String {
     let gpurace_static::Config { block, grid, query_rlimit, undecided_budget, kernel_rlimit, file_rlimit, .. } = config;
     format!(
         "{host} {block:?} {grid:?} {query_rlimit} {undecided_budget} {kernel_rlimit} {file_rlimit} {:?} {} {} {} {:?} {:?} {} \
-         {:?}",
+         {:?} {}",
         config.warp_sync,
         config.host_geometry,
         config.report_possible,
@@ -85,6 +85,7 @@ pub fn settings_text(host: &str, config: &gpurace_static::Config) -> String {
         config.effort,
         config.solver,
         gpurace_static::BITWUZLA_BUILD,
-        (config.query_timeout, config.kernel_budget, config.file_budget)
+        (config.query_timeout, config.kernel_budget, config.file_budget),
+        if config.debug.no_relaxation { "no-relaxation" } else { "" }
     )
 }

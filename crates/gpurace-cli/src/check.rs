@@ -224,6 +224,7 @@ fn engine(
             solver_dump: args.solver_dump.clone(),
             query_stats: args.query_stats,
             incremental_only: args.incremental_only,
+            no_relaxation: args.no_relaxation,
             profile: gpurace_static::Profile::default(),
         },
         ..Default::default()

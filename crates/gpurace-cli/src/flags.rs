@@ -227,6 +227,10 @@ pub struct CheckArgs {
     #[arg(long, hide = true)]
     pub incremental_only: bool,
 
+    /// Debugging: never ask an undecided query again over the integers
+    #[arg(long, hide = true)]
+    pub no_relaxation: bool,
+
     /// Assume groups of N lanes run in lockstep (GPUVerify's `--warp-sync`)
     ///
     /// With N >= 32, threads of one warp race only when they write in the same

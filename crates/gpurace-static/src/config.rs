@@ -138,6 +138,10 @@ pub struct SolverDebug {
     /// Never make the second, fresh-solver try of an undecided query (for
     /// measuring what it decides).
     pub incremental_only: bool,
+    /// Never ask an undecided query again over the integers (`smt::relax`),
+    /// for measuring what the relaxation decides. Changes verdicts, so the
+    /// cache keys on it.
+    pub no_relaxation: bool,
     /// Where the engine sums its phases and solver stages (always on; one
     /// per file, shared by the file's kernels and threads).
     pub profile: gpurace_core::Profile,

@@ -91,4 +91,7 @@ pub trait Backend {
     /// The assertions of every open scope and `extra`, as SMT-LIB (for
     /// `--solver-dump`).
     fn smtlib(&mut self, extra: &[Handle]) -> String;
+    /// Whether the next checks that stay undecided are asked again over
+    /// the integers (`relax/`); backends without a relaxation ignore it.
+    fn set_relaxation(&mut self, _on: bool) {}
 }

@@ -203,6 +203,24 @@ impl Solver {
         for f in &one {
             self.both(f, out);
         }
+        // `P = (a / y) * y` (a block's start `i / len * len`): the remainder
+        // `a - P` lies within `|y|` of 0 on `a`'s side (C's division
+        // truncates towards zero).
+        if let Some(a) = quotient_dividend(x, y) {
+            let size = t::ite(&y_pos, y, &t::bin(t::BvOp::Sub, &zero, y));
+            let a_pos = sle(&zero, &a);
+            let nonzero = t::not(&t::eq(y, &zero));
+            let remainder = [
+                t::implies(&t::and(&nonzero, &a_pos), &t::and(&sle(pv, &a), &slt(&a, &t::add(pv, &size)))),
+                t::implies(
+                    &t::and(&nonzero, &t::not(&a_pos)),
+                    &t::and(&slt(&t::bin(t::BvOp::Sub, pv, &size), &a), &sle(&a, pv)),
+                ),
+            ];
+            for f in &remainder {
+                self.both(f, out);
+            }
+        }
         // Magnitudes: hundreds of facts, lazy (asserted when a model breaks
         // one): a proof that needs none of them, as most proofs of row-major
         // indices with mixed-radix links do, is found without their cost.
@@ -278,4 +296,17 @@ impl Solver {
             }
         }
     }
+}
+
+/// The dividend `a` (sign-extended to `x`'s width) when `x` is the signed
+/// quotient `a / d` of a divisor `d` that `y` is (both extended alike).
+fn quotient_dividend(x: &T, y: &T) -> Option<T> {
+    let strip = |v: &T| match &v.node {
+        Node::Ext(true, inner) => inner.clone(),
+        _ => v.clone(),
+    };
+    let Node::Bin(t::BvOp::SDiv, a, d) = &strip(x).node else {
+        return None;
+    };
+    (strip(y) == *d || *y == *d).then(|| t::resize(a, x.width, true))
 }

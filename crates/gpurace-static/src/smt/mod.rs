@@ -21,6 +21,7 @@ mod bitwuzla;
 mod encode;
 mod lemmas;
 mod query;
+mod relax;
 mod solver;
 mod z3;
 

@@ -11,6 +11,7 @@ use gpurace_core::term::{Term, T};
 use super::backend::{Backend, Handle, Limit, Status};
 use super::bitwuzla::Bitwuzla;
 use super::query::{Answer, Query, Relation};
+use super::relax::Relaxed;
 use super::z3::{QUERY_TIME, Z3};
 use crate::config::{SolverDebug, SolverKind};
 use crate::trace::Group;
@@ -66,10 +67,13 @@ impl Solver {
     /// `bitwuzla.rs`), so that verdicts do not depend on the machine's load;
     /// `timeout_ms` is a wall-clock safety net.
     pub fn new(kind: SolverKind, rlimit: u32, timeout_ms: u32, debug: &SolverDebug) -> Solver {
-        let backend: Box<dyn Backend> = match kind {
+        let mut backend: Box<dyn Backend> = match kind {
             SolverKind::Z3 => Box::new(Z3::new()),
             SolverKind::Bitwuzla => Box::new(Bitwuzla::new()),
         };
+        if !debug.no_relaxation {
+            backend = Box::new(Relaxed::new(backend, debug.solver_dump.clone()));
+        }
         Solver {
             backend,
             kind,
@@ -249,6 +253,11 @@ impl Solver {
             let _ = std::fs::write(path, self.backend.smtlib(facts.unwrap_or_default()));
         }
         let limit = Limit { work: u64::from(rlimit), time: self.timeout };
+        // Only the pair queries themselves are relaxed: their probes, the
+        // refinements of their models and the checks after them either
+        // repeat a pair's facts or are rarely decided by arithmetic alone,
+        // and each relaxation can cost a second.
+        self.backend.set_relaxation(stage.starts_with("pair"));
         let started = Instant::now();
         let before = self.backend.work();
         let status = match facts {

@@ -66,31 +66,35 @@ impl Z3 {
         self.get(h).as_bool().expect("a truth-valued operand")
     }
 
-    /// Checks `solver` under the wall-clock watchdog: z3 does not look at
-    /// its timeout inside every procedure (bit-blasting large products can
-    /// run for minutes), so a thread interrupts it.
+    /// Checks `solver` under the wall-clock watchdog (see [`run_watched`]).
     fn run(&self, solver: &z3::Solver<'static>, limit: Limit) -> (SatResult, bool) {
         let mut params = Params::new(self.ctx());
         params.set_u32("rlimit", u32::try_from(limit.work).unwrap_or(u32::MAX).max(1));
         solver.set_params(&params);
-        let handle = self.ctx().handle();
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        let fired = AtomicBool::new(false);
-        let deadline = limit.time + std::time::Duration::from_millis(50);
-        let result = std::thread::scope(|s| {
-            let fired = &fired;
-            s.spawn(move || {
-                if wait.recv_timeout(deadline).is_err() {
-                    fired.store(true, Ordering::SeqCst);
-                    handle.interrupt();
-                }
-            });
-            let result = solver.check();
-            let _ = done.send(());
-            result
-        });
-        (result, fired.load(Ordering::SeqCst))
+        run_watched(self.ctx(), solver, limit)
     }
+}
+
+/// Checks `solver` under the wall-clock watchdog: z3 does not look at its
+/// timeout inside every procedure (bit-blasting large products can run for
+/// minutes), so a thread interrupts it. Says whether the watchdog fired.
+pub(super) fn run_watched(ctx: &Context, solver: &z3::Solver<'_>, limit: Limit) -> (SatResult, bool) {
+    let handle = ctx.handle();
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let fired = AtomicBool::new(false);
+    let deadline = limit.time + std::time::Duration::from_millis(50);
+    std::thread::scope(|s| {
+        let fired = &fired;
+        s.spawn(move || {
+            if wait.recv_timeout(deadline).is_err() {
+                fired.store(true, Ordering::SeqCst);
+                handle.interrupt();
+            }
+        });
+        let result = solver.check();
+        let _ = done.send(());
+        (result, fired.load(Ordering::SeqCst))
+    })
 }
 
 /// What a check said, and its model when it has one.

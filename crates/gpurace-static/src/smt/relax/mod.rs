@@ -1,0 +1,216 @@
+//! An integer relaxation behind a bit-vector backend: a query the backend
+//! leaves undecided within its work limit is asked again over the integers
+//! (z3's linear arithmetic), where chains of inequalities between sums and
+//! abstracted products are cheap, while bit-blasted they cost seconds (a
+//! bitonic stage's `i < P + h` against `j + h`, `P = i / len * len`: 3.8 s
+//! in Bitwuzla, 0.2 s here).
+//!
+//! Each bit-vector term stands for its unsigned value in `[0, 2^w)`, and
+//! each operation is encoded exactly where that stays linear (sums with
+//! their wrap, products, quotients and shifts by constants, masks of low
+//! bits, extensions, extractions, signed comparisons) and by an
+//! uninterpreted function of its operands reduced modulo `2^w` where it is
+//! not (`x * y`, `x / y`, `x ^ y`). Every model of the bit-vector query is
+//! then a model of the relaxation (each function takes the value the
+//! operation has there), so `Unsat` here is a proof of the query; `Sat`
+//! proves nothing and is not used.
+//!
+//! The wrapper records the terms the engine makes (cheap) and translates
+//! them into z3 only when a check is undecided.
+
+use std::collections::HashMap;
+
+use super::backend::{Backend, Handle, Limit, Op, Status};
+
+mod lia;
+#[cfg(test)]
+mod tests;
+
+use lia::Lia;
+
+/// The most work the relaxation of one query may take, in z3's units:
+/// three times the query's own, and at most this. z3's arithmetic does about
+/// 20 million of them a second on the queries measured (Bitwuzla and z3's
+/// bit-vectors about 6 million of the engine's), so the engine is charged a
+/// third of them; the proofs of a bitonic stage take 2-7 million.
+const MAX_WORK: u64 = 10_000_000;
+
+/// z3's arithmetic units in one of the engine's work units.
+const UNITS_PER_WORK: u64 = 3;
+
+/// A term the engine made, as the wrapper records it (`width` 0: a truth
+/// value).
+#[derive(Debug, Clone)]
+pub(super) enum Made {
+    Const(u128),
+    Var(String),
+    Apply(String, Vec<u32>, Vec<Handle>),
+    Op(Op, Vec<Handle>),
+}
+
+/// A bit-vector backend with the integer relaxation behind it.
+pub struct Relaxed {
+    inner: Box<dyn Backend>,
+    made: HashMap<Handle, (Made, u32)>,
+    /// The assertions of each open scope (the base first).
+    scopes: Vec<Vec<Handle>>,
+    lia: Lia,
+    /// What the last check's relaxation said, for `--query-stats`.
+    last: Option<(Status, u64)>,
+    /// The fact sets relaxed without a proof, with the work they had: the
+    /// stages of one query (probe, pair, one-shot) often ask the same facts
+    /// again, and only a larger budget may decide them.
+    failed: HashMap<Vec<Handle>, u64>,
+    /// Where each relaxation is written as SMT-LIB (`--solver-dump`).
+    dump: Option<std::path::PathBuf>,
+    /// Whether undecided checks are relaxed now (`Backend::set_relaxation`).
+    on: bool,
+}
+
+impl Relaxed {
+    pub fn new(inner: Box<dyn Backend>, dump: Option<std::path::PathBuf>) -> Relaxed {
+        Relaxed {
+            inner,
+            made: HashMap::new(),
+            scopes: vec![Vec::new()],
+            lia: Lia::new(),
+            last: None,
+            failed: HashMap::new(),
+            dump,
+            on: true,
+        }
+    }
+
+    fn record(&mut self, h: Handle, made: Made, width: u32) -> Handle {
+        self.made.entry(h).or_insert((made, width));
+        h
+    }
+
+    fn width(&self, h: Handle) -> u32 {
+        self.made.get(&h).map_or(0, |m| m.1)
+    }
+
+    /// The relaxation of `facts`: `Unsat` proves them unsatisfiable.
+    fn relax(&mut self, facts: &[Handle], limit: Limit) -> Status {
+        let mut key = facts.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        let limit = Limit { work: limit.work.saturating_mul(3).min(MAX_WORK), time: limit.time };
+        if self.failed.get(&key).is_some_and(|work| *work >= limit.work) {
+            return Status::Unknown("relaxed before".into());
+        }
+        let before = self.lia.work;
+        let status = self.lia.check(&self.made, &key, limit, self.dump.as_deref());
+        self.last = Some((status.clone(), self.lia.work - before));
+        // A model of the relaxation stays one with more work.
+        match status {
+            Status::Unsat => {}
+            Status::Sat => {
+                self.failed.insert(key, u64::MAX);
+            }
+            Status::Unknown(_) => {
+                self.failed.insert(key, limit.work);
+            }
+        }
+        status
+    }
+}
+
+impl Backend for Relaxed {
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+
+    fn constant(&mut self, value: u128, width: u32) -> Handle {
+        let h = self.inner.constant(value, width);
+        self.record(h, Made::Const(value), width)
+    }
+
+    fn var(&mut self, name: &str, width: u32) -> Handle {
+        let h = self.inner.var(name, width);
+        self.record(h, Made::Var(name.to_string()), width)
+    }
+
+    fn apply(&mut self, name: &str, domain: &[u32], width: u32, args: &[Handle]) -> Handle {
+        let h = self.inner.apply(name, domain, width, args);
+        self.record(h, Made::Apply(name.to_string(), domain.to_vec(), args.to_vec()), width)
+    }
+
+    fn op(&mut self, op: Op, args: &[Handle]) -> Handle {
+        let h = self.inner.op(op, args);
+        let width = match op {
+            Op::Not | Op::And | Op::Or | Op::Eq | Op::Cmp(_) => 0,
+            Op::Ite => self.width(args[1]),
+            Op::Bv(_) => self.width(args[0]),
+            Op::Extend(_, by) => self.width(args[0]) + by,
+            Op::Extract(hi, lo) => hi - lo + 1,
+        };
+        self.record(h, Made::Op(op, args.to_vec()), width)
+    }
+
+    fn assert(&mut self, fact: Handle) {
+        self.inner.assert(fact);
+        self.scopes.last_mut().expect("the base scope is never popped").push(fact);
+    }
+
+    fn push(&mut self) {
+        self.inner.push();
+        self.scopes.push(Vec::new());
+    }
+
+    fn pop(&mut self) {
+        self.inner.pop();
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    fn check(&mut self, limit: Limit) -> Status {
+        self.last = None;
+        match self.inner.check(limit) {
+            Status::Unknown(reason) if self.on => {
+                let facts: Vec<Handle> = self.scopes.iter().flatten().copied().collect();
+                match self.relax(&facts, limit) {
+                    Status::Unsat => Status::Unsat,
+                    _ => Status::Unknown(reason),
+                }
+            }
+            decided => decided,
+        }
+    }
+
+    fn check_fresh(&mut self, facts: &[Handle], limit: Limit) -> Status {
+        self.last = None;
+        match self.inner.check_fresh(facts, limit) {
+            Status::Unknown(reason) if self.on => match self.relax(facts, limit) {
+                Status::Unsat => Status::Unsat,
+                _ => Status::Unknown(reason),
+            },
+            decided => decided,
+        }
+    }
+
+    fn value(&mut self, term: Handle) -> Option<u128> {
+        self.inner.value(term)
+    }
+
+    fn work(&self) -> u64 {
+        self.inner.work() + self.lia.work / UNITS_PER_WORK
+    }
+
+    fn last_stats(&mut self) -> String {
+        let inner = self.inner.last_stats();
+        match &self.last {
+            Some((status, work)) => format!("{inner}; relaxation {status:?} {work} units"),
+            None => inner,
+        }
+    }
+
+    fn smtlib(&mut self, extra: &[Handle]) -> String {
+        self.inner.smtlib(extra)
+    }
+
+    fn set_relaxation(&mut self, on: bool) {
+        self.on = on;
+    }
+}
