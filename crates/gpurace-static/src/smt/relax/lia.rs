@@ -4,7 +4,7 @@
 //! value below `2^(w-1)` is its own signed value, and only the operations
 //! that may wrap get the case split that wraps them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::{Context, FuncDecl, Params, SatResult, Sort};
@@ -54,7 +54,7 @@ fn turn() -> std::sync::MutexGuard<'static, ()> {
 pub(super) struct Lia {
     terms: HashMap<Handle, Val>,
     functions: HashMap<(String, Vec<u32>, u32), FuncDecl<'static>>,
-    ranges: HashMap<String, Bool<'static>>,
+    ranges: BTreeMap<String, Bool<'static>>,
     /// The work of every check so far (z3's resource count).
     pub(super) work: u64,
     /// Dropped by hand, last and in turn (`Drop for Lia`).
@@ -116,7 +116,7 @@ impl Lia {
     pub(super) fn new() -> Lia {
         let _turn = turn();
         let ctx = std::mem::ManuallyDrop::new(Box::new(Context::new(&z3::Config::new())));
-        Lia { terms: HashMap::new(), functions: HashMap::new(), ranges: HashMap::new(), work: 0, ctx }
+        Lia { terms: HashMap::new(), functions: HashMap::new(), ranges: BTreeMap::new(), work: 0, ctx }
     }
 
     fn ctx(&self) -> &'static Context {

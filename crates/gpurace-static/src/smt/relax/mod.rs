@@ -55,6 +55,9 @@ pub(super) enum Made {
 pub struct Relaxed {
     inner: Box<dyn Backend>,
     made: HashMap<Handle, (Made, u32)>,
+    /// The order the terms were made in, which names the same terms the same
+    /// way in every run.
+    born: HashMap<Handle, usize>,
     /// The assertions of each open scope (the base first).
     scopes: Vec<Vec<Handle>>,
     lia: Lia,
@@ -75,6 +78,7 @@ impl Relaxed {
         Relaxed {
             inner,
             made: HashMap::new(),
+            born: HashMap::new(),
             scopes: vec![Vec::new()],
             lia: Lia::new(),
             last: None,
@@ -85,7 +89,9 @@ impl Relaxed {
     }
 
     fn record(&mut self, h: Handle, made: Made, width: u32) -> Handle {
+        let next = self.made.len();
         self.made.entry(h).or_insert((made, width));
+        self.born.entry(h).or_insert(next);
         h
     }
 
@@ -95,15 +101,21 @@ impl Relaxed {
 
     /// The relaxation of `facts`: `Unsat` proves them unsatisfiable.
     fn relax(&mut self, facts: &[Handle], limit: Limit) -> Status {
-        let mut key = facts.to_vec();
+        // The facts in the order they were made (handles are addresses,
+        // which vary between runs: translating in their order would change
+        // the integer problem's term order, and with it the answer at a
+        // limit); the sorted set only names them in the memo.
+        let mut ordered = facts.to_vec();
+        ordered.sort_by_key(|f| (self.born.get(f).copied().unwrap_or(usize::MAX), *f));
+        ordered.dedup();
+        let mut key = ordered.clone();
         key.sort_unstable();
-        key.dedup();
         let limit = Limit { work: limit.work.saturating_mul(3).min(MAX_WORK), time: limit.time };
         if self.failed.get(&key).is_some_and(|work| *work >= limit.work) {
             return Status::Unknown("relaxed before".into());
         }
         let before = self.lia.work;
-        let status = self.lia.check(&self.made, &key, limit, self.dump.as_deref());
+        let status = self.lia.check(&self.made, &ordered, limit, self.dump.as_deref());
         self.last = Some((status.clone(), self.lia.work - before));
         // A model of the relaxation stays one with more work.
         match status {
