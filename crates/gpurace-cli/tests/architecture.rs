@@ -120,7 +120,8 @@ fn checker_steps_import_only_earlier_steps() {
 }
 
 /// The executor of `gpurace-static` reads the same way: its helpers (forms
-/// of expressions, synchronisation recognised by form, syntactic scans)
+/// of expressions, synchronisation recognised by form, syntactic scans,
+/// inner trip counts the same in every outer iteration)
 /// import only earlier helpers, and its steps (the path's synchronisation
 /// state, barrier counts, loops, memory, values, statements) import only
 /// earlier steps and helpers. `mod.rs` is the driver, whose state
@@ -128,7 +129,7 @@ fn checker_steps_import_only_earlier_steps() {
 #[test]
 fn executor_steps_import_only_earlier_steps() {
     const STEPS: [&str; 6] = ["sync", "counts", "loops", "memory", "value", "stmt"];
-    const HELPERS: [&str; 3] = ["forms", "patterns", "scan"];
+    const HELPERS: [&str; 4] = ["forms", "patterns", "scan", "trips"];
     let problems = layering("exec", &STEPS, &HELPERS);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

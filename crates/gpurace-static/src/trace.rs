@@ -43,6 +43,13 @@ pub struct Counts {
     /// Block barriers passed since the start of the innermost level's
     /// iteration (since kernel entry without levels).
     pub rel: T,
+    /// The counts of the block barriers whole loops pass whose iterations
+    /// pass different numbers (over-approximated, one symbol per thread), of
+    /// loops inside levels only. Two threads of a block that both left such
+    /// a loop in one iteration of each level around it passed it alike
+    /// (else its barriers diverge, a defect reported on its own): where both
+    /// counts hold one, it cancels.
+    pub exits: Vec<T>,
 }
 
 /// One iteration of a loop with barriers, as the block count sees it: the
@@ -54,8 +61,18 @@ pub struct Level {
     pub node: LoopId,
     /// The thread's iteration number (32 bits).
     pub k: T,
-    /// Block barriers one iteration passes.
+    /// Block barriers one iteration passes: the thread's own iteration's
+    /// where they vary between iterations (see `exit`).
     pub m: T,
+    /// Block barriers the iterations before the thread's passed, relative
+    /// to `entry`: `k * m`, or an over-approximated count where `m` varies.
+    pub before: T,
+    /// Where iterations pass different numbers of block barriers (an inner
+    /// barrier loop whose trip count follows the outer loop's, as in a
+    /// bitonic sort): the over-approximated count the whole loop passes,
+    /// which the counts after the loop add to `entry`. `None` where every
+    /// iteration passes `m`.
+    pub exit: Option<T>,
     /// Block count at loop entry, relative to the enclosing level.
     pub entry: T,
     /// The loop's trip count for the thread (32 bits): `k < trip`.

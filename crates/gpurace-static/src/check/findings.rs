@@ -11,6 +11,7 @@ use gpurace_ir::{Diagnostic, Kernel, Program, Scope, Severity, Space, Span, Type
 
 use super::concrete::Eval;
 use super::flags::covers;
+use super::intervals;
 use super::lanes::{Found, Hit};
 use super::pairs::{address, mode, Job};
 use super::plausible::Holding;
@@ -335,7 +336,14 @@ pub(super) fn pair_race(
     witness.values = vec![loop_values(a, &mut eval, 0), loop_values(b, &mut eval, 1)];
     let la = location(program, a.access.span, &a.access.name, Some(mode(a)));
     let lb = location(program, b.access.span, &b.access.name, Some(mode(b)));
-    let terms = [&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block];
+    // Counts over-approximated in loops whose iterations pass different
+    // numbers of barriers are exact where the witness meets the exact link.
+    let exact_counts =
+        (intervals::varying(a) || intervals::varying(b)) && intervals::counts_exact(a, b, relation, assignment);
+    let terms: Vec<&T> = match exact_counts {
+        true => vec![&a.guard, &b.guard, &a.offset, &b.offset],
+        false => vec![&a.guard, &b.guard, &a.offset, &b.offset, &a.counts.block, &b.counts.block],
+    };
     let mut basis = certainty(program, &terms, site, trace);
     // The access that comes first in the source is `first`; the witness
     // threads follow the accesses.

@@ -19,6 +19,7 @@ use gpurace_ir::Kernel;
 use super::concrete::facts_hold;
 use super::cone::Cone;
 use super::facts::{block_dims_used, kernel_solver, timeout_ms};
+use super::intervals::{counts_exact, exact_block_link};
 use super::pairs::Job;
 use super::plausible::{Frame, Holding};
 use super::queries::{
@@ -615,6 +616,17 @@ impl Worker<'_> {
                             small.one.extend(in_a);
                             small.two.extend(in_b);
                             plausible.add_to(&mut small);
+                            // In loops whose iterations pass different numbers
+                            // of barriers the query over-approximates the
+                            // counts: a witness with exact ones, when there is.
+                            if !counts_exact(ea, eb, r, &assignment) {
+                                let mut exact = small.clone();
+                                exact.same.push(exact_block_link(ea, eb));
+                                self.solver.stage = "pair (exact counts)";
+                                if let Answer::Sat(found) = self.ask(&exact) {
+                                    (small, assignment) = (exact, found);
+                                }
+                            }
                             let (assignment, holding) = follow.follow(self, &small, assignment);
                             found.races.push(Hit { job: job.clone(), relation: r, assignment, holding });
                             remaining.retain(|x| *x != r);

@@ -9,7 +9,7 @@ use gpurace_core::eval::Valuation;
 use gpurace_core::term::{self as t, Leaf, T};
 
 use super::concrete::Eval;
-use super::intervals::{count_eqs, group_counts};
+use super::intervals::{self, count_eqs, group_counts};
 use super::lanes::Worker;
 use super::queries::pair_query;
 use crate::smt::{self, Answer, Assignment, Query, Relation};
@@ -70,7 +70,11 @@ pub(super) fn pair_witness_holds(
     let mut ev = Eval { assignment, memo: HashMap::new() };
     let q = pair_query(a, b, &[relation], trace);
     let apart_ok = q.apart.iter().all(|(_, links)| links.iter().any(|(x, y)| ev.value(x, 0) != ev.value(y, 1)));
-    let same_ok = count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1))
+    let varying_ok = relation == Relation::InterBlock
+        || !(intervals::varying(a) || intervals::varying(b))
+        || ev.link_holds(&intervals::block_link(a, b));
+    let same_ok = varying_ok
+        && count_eqs(a, b, relation).iter().all(|(x, y)| ev.value(x, 0) == ev.value(y, 1))
         && group_counts(a, b, relation, trace)
             .iter()
             .all(|(g, x, y)| !smt::group_holds(*g, assignment) || ev.value(x, 0) == ev.value(y, 1));

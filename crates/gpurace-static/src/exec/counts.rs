@@ -2,10 +2,13 @@
 //! has passed, and how many one iteration of a loop passes.
 
 use gpurace_core::term::{self as t, FreshKind, T};
-use gpurace_ir::{Barrier, Loop, Span, Stmt};
+use std::collections::HashMap;
+
+use gpurace_ir::{Barrier, Loop, Span, Stmt, VarId};
 
 use super::patterns::{barrier_sync, Sync};
-use super::scan::has_sync;
+use super::scan::{count_defs, has_sync};
+use super::trips::trip_invariant;
 use super::{Exec, NodeKey, State, Tag};
 use crate::trace::{BarrierKind, COUNT_WIDTH};
 
@@ -95,9 +98,49 @@ impl<'k> Exec<'k> {
     /// Barriers one iteration of `lp` passes, when every iteration passes the
     /// same number.
     pub(super) fn loop_increment(&mut self, lp: &'k Loop) -> Option<Passes> {
+        self.loop_increment_in(lp, None, false)
+    }
+
+    /// Barriers the thread's own iteration of `lp` passes, where its inner
+    /// barrier loops run a number of iterations that follows `lp`'s (and
+    /// each of their iterations passes the same number): a bitonic sort's
+    /// outer loop. Not a count every iteration passes.
+    pub(super) fn own_iteration_increment(&mut self, lp: &'k Loop) -> Option<Passes> {
+        self.loop_increment_in(lp, None, true)
+    }
+
+    /// [`Self::loop_increment`] inside the iterations of an outer loop
+    /// (`outer`: its definitions per variable), whose inner loops must run
+    /// the same number of iterations each time for the products to hold
+    /// (unless `own`: the thread's own iteration only).
+    fn loop_increment_in(
+        &mut self,
+        lp: &'k Loop,
+        outer: Option<&HashMap<VarId, usize>>,
+        own_iteration: bool,
+    ) -> Option<Passes> {
+        if own_iteration {
+            let mut total = self.no_passes();
+            for b in [&lp.cond_pre, &lp.body, &lp.step] {
+                total = total.plus(&self.increment_in(b, None, true)?);
+            }
+            return Some(total);
+        }
+        let own;
+        let defs = match outer {
+            Some(defs) => defs,
+            None => {
+                let mut defs = HashMap::new();
+                for b in [&lp.cond_pre, &lp.body, &lp.step] {
+                    count_defs(b, &mut defs);
+                }
+                own = defs;
+                &own
+            }
+        };
         let mut total = self.no_passes();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
-            total = total.plus(&self.increment(b)?);
+            total = total.plus(&self.increment_in(b, Some(defs), false)?);
         }
         Some(total)
     }
@@ -108,9 +151,21 @@ impl<'k> Exec<'k> {
 
     /// Barriers `stmts` pass, when every path through them passes the same.
     pub(super) fn increment(&mut self, stmts: &'k [Stmt]) -> Option<Passes> {
+        self.increment_in(stmts, None, false)
+    }
+
+    /// [`Self::increment`] inside the iterations of an outer loop (see
+    /// [`Self::loop_increment_in`]); `own_iteration`: the inner loops' trip
+    /// counts are the thread's, not required to be the same each time.
+    fn increment_in(
+        &mut self,
+        stmts: &'k [Stmt],
+        outer: Option<&HashMap<VarId, usize>>,
+        own_iteration: bool,
+    ) -> Option<Passes> {
         let one = t::constant(1, COUNT_WIDTH);
         let mut total = self.no_passes();
-        for stmt in stmts {
+        for (i, stmt) in stmts.iter().enumerate() {
             let m = match stmt {
                 Stmt::Barrier { barrier, .. } => match barrier_sync(barrier) {
                     Some(Sync::Block) => Passes { block: one.clone(), ..self.no_passes() },
@@ -127,19 +182,29 @@ impl<'k> Exec<'k> {
                 },
                 Stmt::Break | Stmt::Continue | Stmt::Return(_) | Stmt::Exit { .. } => return None,
                 Stmt::If { then, els, .. } => {
-                    let a = self.increment(then)?;
-                    let b = self.increment(els)?;
+                    let a = self.increment_in(then, outer, own_iteration)?;
+                    let b = self.increment_in(els, outer, own_iteration)?;
                     if a != b {
                         return None;
                     }
                     a
                 }
-                Stmt::Scope(body) | Stmt::Inlined { body, .. } => self.increment(body)?,
+                Stmt::Scope(body) | Stmt::Inlined { body, .. } => self.increment_in(body, outer, own_iteration)?,
                 Stmt::Loop(inner) => {
                     if !(has_sync(&inner.cond_pre) || has_sync(&inner.body) || has_sync(&inner.step)) {
                         self.no_passes()
                     } else {
-                        let m = self.loop_increment(inner)?;
+                        // One trip-count symbol per loop: the product is
+                        // the count only if the trip is the same each time.
+                        if outer.is_some_and(|defs| !trip_invariant(inner, &stmts[..i], defs)) {
+                            return None;
+                        }
+                        // The thread's own iteration: each inner loop's own
+                        // count, under its own test.
+                        let m = match own_iteration {
+                            true => self.loop_increment_in(inner, None, false)?,
+                            false => self.loop_increment_in(inner, outer, false)?,
+                        };
                         let n = self.fresh(
                             NodeKey::Loop(inner.id),
                             Tag::Trip,

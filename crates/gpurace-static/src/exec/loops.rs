@@ -84,10 +84,17 @@ impl<'k> Exec<'k> {
 
         let sync = has_sync(&lp.cond_pre) || has_sync(&lp.body) || has_sync(&lp.step);
         let per_iteration = if sync { self.loop_increment(lp) } else { None };
+        // Iterations that pass different numbers of barriers, each a number
+        // the thread's own iteration knows: still a level, compared by
+        // iteration numbers, with over-approximated counts before and after.
+        let own_iteration = match (sync, &per_iteration) {
+            (true, None) => self.own_iteration_increment(lp),
+            _ => None,
+        };
         // One symbolic iteration: iteration number k.
         let env = self.loop_env(&st, node, &modified, &inductions, &k, Tag::Havoc, 0);
         let StateCounts { block, warp, grid, rel, groups } =
-            self.loop_counts(&st, node, sync, per_iteration.as_ref(), &k, 0);
+            self.loop_counts(&st, node, sync, per_iteration.as_ref(), own_iteration.as_ref(), &k, 0);
         let mut written = BTreeSet::new();
         for b in [&lp.cond_pre, &lp.body, &lp.step] {
             local_writes(b, &mut written);
@@ -126,14 +133,10 @@ impl<'k> Exec<'k> {
         if sync {
             self.sync_iterations.push(k.clone());
         }
-        let level = per_iteration.as_ref().filter(|_| sync).map(|m| Level {
-            node: lp.id,
-            k: k.clone(),
-            m: m.block.clone(),
-            entry: st.rel.clone(),
-            trip: n.clone(),
-            rest: self.rest_of_level(),
-        });
+        let level = match sync {
+            true => self.loop_level(&st, lp, &k, &n, per_iteration.as_ref(), own_iteration.as_ref()),
+            false => None,
+        };
         let leveled = level.is_some();
         let (body_rest, step_rest) = if leveled {
             let step = self.increment(&lp.step).map(|p| p.block);
@@ -192,7 +195,7 @@ impl<'k> Exec<'k> {
         };
         let env = self.loop_env(&st, node, &modified, &inductions, &n, Tag::Exit, 1);
         let StateCounts { block, warp, grid, rel, groups } =
-            self.loop_counts(&st, node, sync, per_iteration.as_ref(), &n, 1);
+            self.loop_counts(&st, node, sync, per_iteration.as_ref(), own_iteration.as_ref(), &n, 1);
         let mut exit = State {
             pc: st.pc.clone(),
             env,
@@ -244,6 +247,41 @@ impl<'k> Exec<'k> {
         merge(out)
     }
 
+    /// The level of a loop with barriers, entered with `st`: every iteration
+    /// passing `per_iteration`, or each its own count (`own_iteration`), with
+    /// the counts before the thread's iteration and of the whole loop
+    /// over-approximated.
+    fn loop_level(
+        &mut self,
+        st: &State,
+        lp: &'k Loop,
+        k: &T,
+        n: &T,
+        per_iteration: Option<&Passes>,
+        own_iteration: Option<&Passes>,
+    ) -> Option<Level> {
+        let node = NodeKey::Loop(lp.id);
+        let (m, before, exit) = match (per_iteration, own_iteration) {
+            (Some(m), _) => (m.block.clone(), t::mul(&t::resize(k, COUNT_WIDTH, false), &m.block), None),
+            (None, Some(own)) => (
+                own.block.clone(),
+                self.unknown_passes(node, 0, Some(own)).block,
+                Some(self.unknown_passes(node, 1, Some(own)).block),
+            ),
+            (None, None) => return None,
+        };
+        Some(Level {
+            node: lp.id,
+            k: k.clone(),
+            m,
+            before,
+            entry: st.rel.clone(),
+            trip: n.clone(),
+            rest: self.rest_of_level(),
+            exit,
+        })
+    }
+
     /// Block barriers from here to the end of the innermost level's
     /// iteration: the sum of what each enclosing block has left.
     fn rest_of_level(&self) -> Option<T> {
@@ -264,6 +302,7 @@ impl<'k> Exec<'k> {
         node: NodeKey,
         sync: bool,
         per_iteration: Option<&Passes>,
+        own_iteration: Option<&Passes>,
         iter: &T,
         tag: u8,
     ) -> StateCounts {
@@ -279,20 +318,19 @@ impl<'k> Exec<'k> {
         }
         let added = match per_iteration {
             Some(m) => m.times(&t::resize(iter, COUNT_WIDTH, false)),
-            None => {
-                let fresh = |exec: &mut Exec<'k>, tag: Tag| {
-                    exec.fresh(node, tag, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx)
-                };
-                Passes {
-                    block: fresh(self, Tag::Counts(tag * 3)),
-                    warp: fresh(self, Tag::Counts(tag * 3 + 1)),
-                    grid: fresh(self, Tag::Counts(tag * 3 + 2)),
-                    groups: (0..entry.groups.len()).map(|i| fresh(self, Tag::GroupCounts(tag, i as u32))).collect(),
-                }
-            }
+            None => self.unknown_passes(node, tag, own_iteration),
         };
-        let rel = match (per_iteration, tag) {
-            (Some(_), 0) => t::constant(0, COUNT_WIDTH),
+        // Left inside levels only (this loop's own is popped by now): two
+        // threads that left it in one iteration of each passed it alike.
+        if per_iteration.is_none() && tag == 1 && self.sync_iterations.len() == self.levels.len() {
+            let exit = added.block.clone();
+            if exit.as_const().is_none() && !self.exits.contains(&exit) {
+                self.exits.push(exit);
+            }
+        }
+        let levelled = per_iteration.is_some() || own_iteration.is_some();
+        let rel = match (levelled, tag) {
+            (true, 0) => t::constant(0, COUNT_WIDTH),
             // `rel` grows like the block count.
             _ => t::add(&entry.rel, &added.block),
         };
@@ -302,6 +340,27 @@ impl<'k> Exec<'k> {
             grid: t::add(&entry.grid, &added.grid),
             rel,
             groups: entry.groups.iter().zip(&added.groups).map(|(e, a)| t::add(e, a)).collect(),
+        }
+    }
+
+    /// The barriers of a loop whose iterations pass different numbers of
+    /// them, before the thread's iteration (`tag` 0) or in all (`tag` 1):
+    /// over-approximated counts, the same terms each time they are asked.
+    /// `own`, what the thread's own iteration passes where known, keeps the
+    /// kinds of barrier the loop never passes at zero.
+    pub(super) fn unknown_passes(&mut self, node: NodeKey, tag: u8, own: Option<&Passes>) -> Passes {
+        let groups = self.trace.groups.len();
+        let mut fresh = |kind: Tag, none: Option<&T>| match none {
+            Some(zero) if zero.as_const() == Some(0) => zero.clone(),
+            _ => self.fresh(node, kind, || "barrier count".into(), COUNT_WIDTH, FreshKind::Approx),
+        };
+        Passes {
+            block: fresh(Tag::Counts(tag * 3), own.map(|p| &p.block)),
+            warp: fresh(Tag::Counts(tag * 3 + 1), own.map(|p| &p.warp)),
+            grid: fresh(Tag::Counts(tag * 3 + 2), own.map(|p| &p.grid)),
+            groups: (0..groups)
+                .map(|i| fresh(Tag::GroupCounts(tag, i as u32), own.and_then(|p| p.groups.get(i))))
+                .collect(),
         }
     }
 

@@ -579,6 +579,7 @@ impl<'k> Exec<'k> {
                     groups: st.groups.clone(),
                     levels: self.levels.clone(),
                     rel: st.rel.clone(),
+                    exits: self.exits.clone(),
                 },
                 vars: self.loop_vars.clone(),
                 order,

@@ -37,6 +37,7 @@ mod patterns;
 mod scan;
 mod stmt;
 mod sync;
+mod trips;
 mod value;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -161,6 +162,7 @@ fn run<'k>(
         fields: HashMap::new(),
         sync_iterations: Vec::new(),
         levels: Vec::new(),
+        exits: Vec::new(),
         rest: Vec::new(),
         rest_base: Vec::new(),
         loop_vars: Vec::new(),
@@ -241,6 +243,10 @@ struct Exec<'k> {
     fields: HashMap<(u32, String), u32>,
     sync_iterations: Vec<T>,
     levels: Vec<Level>,
+    /// The block barriers whole loops pass whose iterations pass different
+    /// numbers (over-approximated), for loops every enclosing one of which is
+    /// a level (`Counts::exits`).
+    exits: Vec<T>,
     /// Block barriers still to pass, inside the innermost level, after the
     /// statement being executed of each enclosing block (`None`: paths
     /// differ); `Level::rest` sums them.
