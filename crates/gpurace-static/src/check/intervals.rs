@@ -108,6 +108,45 @@ pub(super) fn exact_block_link(a: &AccessEv<'_>, b: &AccessEv<'_>) -> Link {
 
 /// [`block_link`], or with `exact` [`exact_block_link`].
 fn link(a: &AccessEv<'_>, b: &AccessEv<'_>, exact: bool) -> Link {
+    let link = over(a, b, exact);
+    match exact {
+        true => {
+            let exits: Vec<&T> = a.counts.exits.iter().filter(|e| b.counts.exits.contains(e)).collect();
+            exact_part(link, &exits)
+        }
+        false => link,
+    }
+}
+
+/// `link` without its conditions on over-approximated counts (false
+/// instead), but for the counts of loops both threads passed whole, equal
+/// for both: what it keeps implies equal counts.
+fn exact_part(link: Link, exits: &[&T]) -> Link {
+    let inexact = |x: &T| x.deps.approx;
+    match link {
+        Link::Eq(x, y) if x == y && exits.contains(&&x) => Link::Eq(x, y),
+        Link::Eq(x, y) | Link::Cmp(_, x, y) if inexact(&x) || inexact(&y) => Link::One(t::fals()),
+        Link::One(x) | Link::Two(x) if inexact(&x) => Link::One(t::fals()),
+        Link::And(parts) => Link::And(parts.into_iter().map(|l| exact_part(l, exits)).collect()),
+        Link::Or(parts) => Link::Or(parts.into_iter().map(|l| exact_part(l, exits)).collect()),
+        Link::Not(inner) if mentions_approx(&inner) => Link::One(t::fals()),
+        other => other,
+    }
+}
+
+/// Whether a term of `link` is over-approximated.
+fn mentions_approx(link: &Link) -> bool {
+    match link {
+        Link::Eq(x, y) | Link::Cmp(_, x, y) => x.deps.approx || y.deps.approx,
+        Link::One(x) | Link::Two(x) => x.deps.approx,
+        Link::And(parts) | Link::Or(parts) => parts.iter().any(mentions_approx),
+        Link::Not(inner) => mentions_approx(inner),
+        Link::Group(..) => false,
+    }
+}
+
+/// [`link`] as the query asks it (over-approximating where `!exact`).
+fn over(a: &AccessEv<'_>, b: &AccessEv<'_>, exact: bool) -> Link {
     let (la, lb) = (&a.counts.levels, &b.counts.levels);
     let common = la.iter().zip(lb).take_while(|(x, y)| x.node == y.node).count();
     let zero = t::constant(0, COUNT_WIDTH);
