@@ -15,6 +15,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use gpurace_core::arith;
 use gpurace_core::term::{self as t, BvOp, CmpOp, Leaf, Node, T};
 
 use gpurace_ir::Kernel;
@@ -28,6 +29,62 @@ pub(crate) const BLOCK: &str =
 
 /// Why a witness with overlapping rows is not a launch.
 pub(crate) const ROWS: &str = "rows do not overlap: a row stride is at least the length of the row the kernel indexes";
+
+/// Why a witness whose mask is not one less than a power of two is not a
+/// launch.
+pub(crate) const MASK: &str =
+    "a value the kernel masks with (`x & (s - 1)`) is a power of two: the mask keeps the low bits of `x`";
+
+/// The facts `s != 0 && (s & (s - 1)) == 0` of every mask `x & (s - 1)` in
+/// `terms` (a trace's accesses, guards and assumptions) and `trace`'s
+/// abstracted products whose `s` is shared and over `open` leaves only. `i & (stride - 1)` is how GPU code writes `i %
+/// stride` for a power-of-two stride (a sorting network's position `2 * i -
+/// (i & (stride - 1))`, a bitonic stage's direction `i & (size / 2 - 1)`); a
+/// race that needs a stride of 4294967147 there is one no caller has.
+pub(crate) fn mask_facts<'t>(
+    trace: &'t Trace<'_>,
+    terms: impl Iterator<Item = &'t T>,
+    open: &BTreeSet<Leaf>,
+) -> Vec<T> {
+    let products = trace.abstractions.products.iter().flat_map(|p| [&p.x, &p.y]);
+    let terms: Vec<&T> = terms.chain(products).collect();
+    masks_in(&terms, &|s: &T| !s.deps.thread && over(s, open))
+}
+
+/// The facts `s != 0 && (s & (s - 1)) == 0` of the masks `x & (s - 1)` in
+/// `terms` whose `s` passes `keep`, in the order the terms meet them.
+pub(crate) fn masks_in(terms: &[&T], keep: &dyn Fn(&T) -> bool) -> Vec<T> {
+    let mut out: Vec<T> = Vec::new();
+    let mut seen = HashSet::new();
+    for term in terms {
+        t::visit(term, &mut seen, &mut |n| {
+            if let Node::Bin(BvOp::And, a, b) = &n.node {
+                for s in [a, b].into_iter().filter_map(below_mask) {
+                    if s.as_const().is_some() || !keep(s) {
+                        continue;
+                    }
+                    let zero = t::constant(0, s.width);
+                    let low = t::bin(BvOp::And, s, &t::bin(BvOp::Sub, s, &t::constant(1, s.width)));
+                    let fact = t::and(&t::not(&t::eq(s, &zero)), &t::eq(&low, &zero));
+                    if !matches!(fact.node, Node::Bool(_)) && !out.contains(&fact) {
+                        out.push(fact);
+                    }
+                }
+            }
+            true
+        });
+    }
+    out
+}
+
+/// `s` of a mask `s - 1` (or `s + (-1)`), through casts.
+fn below_mask(m: &T) -> Option<&T> {
+    match &bare(m).node {
+        Node::Bin(BvOp::Sub, s, one) if one.as_const() == Some(1) => Some(s),
+        Node::Bin(BvOp::Add, s, minus) if minus.as_const() == Some(arith::mask(minus.width)) => Some(s),
+        _ => None,
+    }
+}
 
 /// The facts `width <= stride` (as 64-bit signed values) of every access of
 /// `trace` indexed as rows, over `open` leaves only.
@@ -248,5 +305,42 @@ fn wide(term: &T) -> T {
         term.clone()
     } else {
         t::resize(term, 64, true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpurace_core::term::Deps;
+
+    fn leaf(l: Leaf) -> T {
+        t::leaf(l, 32, Deps { thread: l.per_thread(), ..Deps::default() })
+    }
+
+    fn power_of_two(s: &T) -> T {
+        let zero = t::constant(0, 32);
+        let low = t::bin(BvOp::And, s, &t::bin(BvOp::Sub, s, &t::constant(1, 32)));
+        t::and(&t::not(&t::eq(s, &zero)), &t::eq(&low, &zero))
+    }
+
+    #[test]
+    fn a_mask_is_one_less_than_a_power_of_two() {
+        let (i, s) = (leaf(Leaf::Tid(0)), leaf(Leaf::Param(0)));
+        let any = |_: &T| true;
+        // `i & (s - 1)`, either way round, and `i & (s + 0xffffffff)`.
+        let minus = t::bin(BvOp::Sub, &s, &t::constant(1, 32));
+        let plus = t::bin(BvOp::Add, &s, &t::constant(0xffff_ffff, 32));
+        for mask in [&minus, &plus] {
+            assert_eq!(masks_in(&[&t::bin(BvOp::And, &i, mask)], &any), vec![power_of_two(&s)]);
+            assert_eq!(masks_in(&[&t::bin(BvOp::And, mask, &i)], &any), vec![power_of_two(&s)]);
+        }
+        // Once, however often the mask occurs.
+        let twice = t::add(&t::bin(BvOp::And, &i, &minus), &t::bin(BvOp::And, &leaf(Leaf::Tid(1)), &minus));
+        assert_eq!(masks_in(&[&twice], &any).len(), 1);
+        // A constant mask, any other `and`, or a value `keep` refuses: none.
+        assert!(masks_in(&[&t::bin(BvOp::And, &i, &t::constant(7, 32))], &any).is_empty());
+        let two = t::bin(BvOp::Sub, &s, &t::constant(2, 32));
+        assert!(masks_in(&[&t::bin(BvOp::And, &i, &two)], &any).is_empty());
+        assert!(masks_in(&[&t::bin(BvOp::And, &i, &minus)], &|_: &T| false).is_empty());
     }
 }

@@ -15,7 +15,9 @@
 //! - rows do not overlap: an access `a[r * stride + c]` whose column the
 //!   kernel bounds by `c < width` has `stride >= width` (`layout.rs`);
 //! - a block fits the kernel's indexing: every thread's unconditional access
-//!   to a shared array lies inside it (`layout.rs`).
+//!   to a shared array lies inside it (`layout.rs`);
+//! - a value the kernel masks with (`x & (s - 1)`) is a power of two
+//!   (`layout.rs`).
 //!
 //! CUDA's own limits (at most 1024 threads a block, grid sizes) and the
 //! engine's no-wrap semantics of indices hold for every value already. A race
@@ -31,7 +33,7 @@ use gpurace_core::{Holds, Origin, Site};
 use gpurace_ir::{Kernel, Program, Type};
 
 use super::concrete::Eval;
-use super::layout::{bare, block_facts, row_facts, BLOCK, ROWS};
+use super::layout::{bare, block_facts, mask_facts, masks_in, row_facts, BLOCK, MASK, ROWS};
 use super::segments::{trace_terms, Segments, SEGMENTS};
 use crate::config::Config;
 use crate::smt::{Assignment, Link, Query};
@@ -84,6 +86,12 @@ pub(crate) struct Open {
     /// Arrays read as the bounds of segments of another array (CSR row
     /// offsets, starts and lengths).
     pub(crate) segments: Segments,
+    /// The kernel-side values a caller or an input chooses freely (of
+    /// [`Open::free`], those whose open values are [`Kind::Input`]): a mask
+    /// over them and loop counters is one less than a power of two. A value
+    /// the program computes and gpurace could not is what the program makes
+    /// it: a host loop's stride of `3 * size / 4` is no power of two.
+    pub(crate) chosen: BTreeSet<Leaf>,
 }
 
 impl Open {
@@ -181,6 +189,8 @@ impl Open {
         let free = open.free(site);
         open.shared = row_facts(trace, &free).into_iter().map(|f| (f, ROWS)).collect();
         open.shared.extend(block_facts(kernel, trace, &free).into_iter().map(|f| (f, BLOCK)));
+        open.chosen = open.chosen(&free);
+        open.shared.extend(mask_facts(trace, trace_terms(trace), &open.chosen).into_iter().map(|f| (f, MASK)));
         open.shared.extend(open.domain_facts(site, crate::exec::used_dims(kernel)));
         open.unbounded = trace.accesses.iter().any(|a| matches!(a.obj, Obj::Param(..)));
         open.segments = Segments::new(trace);
@@ -198,6 +208,14 @@ impl Open {
             Some((_, term)) => matches!(bare(term).node, Node::Leaf(h @ Leaf::Host(_)) if self.values.contains_key(&h)),
         };
         self.kernel.iter().filter(own).map(|v| v.leaf).collect()
+    }
+
+    /// The values of `free` that a caller or an input chooses: every open
+    /// value they depend on is an input (a parameter of a kernel on its own,
+    /// a caller's value, `argv`), none one the program computes.
+    fn chosen(&self, free: &BTreeSet<Leaf>) -> BTreeSet<Leaf> {
+        let input = |l: &Leaf| matches!(self.values.get(l), Some((Kind::Input, _)));
+        free.iter().filter(|l| self.depends.get(l).is_some_and(|d| d.iter().all(input))).copied().collect()
     }
 
     /// Whether any value is open.
@@ -245,12 +263,40 @@ impl Open {
     }
 
     /// The per-thread facts of the domain for an access: inside the
-    /// allocation it indexes when no allocation bounds it.
+    /// allocation it indexes when no allocation bounds it, and its masks.
     pub(crate) fn access_facts(&self, ev: &AccessEv<'_>) -> Vec<T> {
+        let mut out = self.inside_facts(ev);
+        out.extend(self.mask_facts(ev));
+        out
+    }
+
+    /// The offset of an access through a pointer no allocation bounds is not
+    /// negative.
+    fn inside_facts(&self, ev: &AccessEv<'_>) -> Vec<T> {
         if !self.unbounded || !matches!(ev.obj, Obj::Param(..)) || self.values.is_empty() {
             return Vec::new();
         }
         vec![t::cmp(CmpOp::Sle, &t::constant(0, 64), &ev.offset)]
+    }
+
+    /// The masks `x & (s - 1)` of an access's offset and guard whose `s` a
+    /// caller chooses, alone or with the iterations of the thread's loops
+    /// (`for (stride = size / 2; stride > 0; stride >>= 1) ... i & (stride -
+    /// 1)`), no thread's index and no data: `s` is a power of two.
+    fn mask_facts(&self, ev: &AccessEv<'_>) -> Vec<T> {
+        if self.chosen.is_empty() {
+            return Vec::new();
+        }
+        let keep = |s: &T| {
+            if s.deps.data || s.deps.approx {
+                return false;
+            }
+            let mut leaves = BTreeSet::new();
+            t::leaves(s, &mut leaves, &mut HashSet::new());
+            leaves.iter().any(|(l, _)| self.chosen.contains(l))
+                && leaves.iter().all(|(l, _)| self.chosen.contains(l) || matches!(l, Leaf::Fresh(_)))
+        };
+        masks_in(&[&ev.offset, &ev.guard], &keep)
     }
 
     /// What a witness breaks of the domain, in words: the value it needs
@@ -292,13 +338,22 @@ impl Open {
             ));
         }
         for (th, ev) in accesses.iter().enumerate() {
-            for fact in self.access_facts(ev) {
+            for fact in self.inside_facts(ev) {
                 if !eval.holds(&fact, th) {
                     let offset = arith::signed(eval.value(&ev.offset, th), 64);
                     let name = &ev.access.name;
                     return Some((
                         format!("`{name}` at byte offset {offset}, before the start of its allocation ({INSIDE})"),
                         format!("`{name}` before the start of its allocation ({INSIDE})"),
+                    ));
+                }
+            }
+            for fact in self.mask_facts(ev) {
+                if !eval.holds(&fact, th) {
+                    let name = &ev.access.name;
+                    return Some((
+                        format!("an index of `{name}` masked with a value that is not one less than a power of two ({MASK})"),
+                        format!("a mask of `{name}`'s index that is not one less than a power of two ({MASK})"),
                     ));
                 }
             }
