@@ -39,15 +39,17 @@ impl Basis {
     pub(super) fn settle(self, holding: Holding, race: &mut Race) {
         let Basis { certainty, constructs, values } = self;
         race.condition = holding.condition.clone();
-        let (certainty, holds, possible, rests_on) = if certainty == Certainty::Approximate || !constructs.is_empty() {
+        // A race only values no launch can have give is implausible first:
+        // what gpurace over-approximates only adds behaviours, so such a
+        // race needs those values whatever the approximation.
+        let (certainty, holds, possible, rests_on) = if holding.holds == Holds::Implausible {
+            (Certainty::Approximate, Holds::Implausible, true, holding.rests_on.into_iter().collect())
+        } else if certainty == Certainty::Approximate || !constructs.is_empty() {
             let mut on = constructs;
             on.extend(values);
             (Certainty::Approximate, Holds::Unmodelled, true, on)
         } else {
             match holding.holds {
-                Holds::Implausible => {
-                    (Certainty::Approximate, Holds::Implausible, true, holding.rests_on.into_iter().collect())
-                }
                 Holds::Conditional if holding.unmodelled => (Certainty::Approximate, Holds::Conditional, true, values),
                 Holds::Always if !values.is_empty() => (Certainty::Approximate, Holds::Unmodelled, true, values),
                 Holds::Unmodelled => (Certainty::Approximate, Holds::Unmodelled, true, values),
