@@ -37,10 +37,11 @@ pub(crate) const MASK: &str =
 
 /// The facts `s != 0 && (s & (s - 1)) == 0` of every mask `x & (s - 1)` in
 /// `terms` (a trace's accesses, guards and assumptions) and `trace`'s
-/// abstracted products whose `s` is shared and over `open` leaves only. `i & (stride - 1)` is how GPU code writes `i %
-/// stride` for a power-of-two stride (a sorting network's position `2 * i -
-/// (i & (stride - 1))`, a bitonic stage's direction `i & (size / 2 - 1)`); a
-/// race that needs a stride of 4294967147 there is one no caller has.
+/// abstracted products whose `s` is shared and over `open` leaves only.
+/// `i & (stride - 1)` is how GPU code writes `i % stride` for a power-of-two
+/// stride (a sorting network's position `2 * i - (i & (stride - 1))`, a
+/// bitonic stage's direction `i & (size / 2 - 1)`); a race that needs a
+/// stride of 4294967147 there is one no caller has.
 pub(crate) fn mask_facts<'t>(
     trace: &'t Trace<'_>,
     terms: impl Iterator<Item = &'t T>,
