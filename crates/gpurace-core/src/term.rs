@@ -425,6 +425,55 @@ pub fn uf(name: &str, args: Vec<T>, width: u32) -> T {
     make(Node::Uf(name.into(), args), width, deps)
 }
 
+/// `t` with each leaf `f` names replaced by what it gives (same width),
+/// rebuilt with the folding constructors; `Uf` nodes keep whether they are
+/// data or approximate (a function the engine marked as data stays data) and
+/// depend on a thread as their new arguments do.
+pub fn substitute(t: &T, f: &dyn Fn(Leaf) -> Option<T>) -> T {
+    fn go(t: &T, f: &dyn Fn(Leaf) -> Option<T>, memo: &mut std::collections::HashMap<*const Term, T>) -> T {
+        if let Some(done) = memo.get(&Arc::as_ptr(t)) {
+            return done.clone();
+        }
+        let mut g = |x: &T| go(x, f, memo);
+        let out = match &t.node {
+            Node::Bool(_) | Node::Const(_) => t.clone(),
+            Node::Leaf(l) => f(*l).map_or_else(|| t.clone(), |v| resize(&v, t.width, false)),
+            Node::Not(a) => not(&g(a)),
+            Node::And(a, b) => {
+                let (x, y) = (g(a), g(b));
+                and(&x, &y)
+            }
+            Node::Or(a, b) => {
+                let (x, y) = (g(a), g(b));
+                or(&x, &y)
+            }
+            Node::Ite(c, a, b) => {
+                let (c, x, y) = (g(c), g(a), g(b));
+                ite(&c, &x, &y)
+            }
+            Node::Bin(op, a, b) => {
+                let (x, y) = (g(a), g(b));
+                bin(*op, &x, &y)
+            }
+            Node::Cmp(op, a, b) => {
+                let (x, y) = (g(a), g(b));
+                cmp(*op, &x, &y)
+            }
+            Node::Ext(s, a) => resize(&g(a), t.width, *s),
+            Node::Trunc(a) => resize(&g(a), t.width, false),
+            Node::Uf(name, args) => {
+                let args: Vec<T> = args.iter().map(&mut g).collect();
+                let own = Deps { thread: false, ..t.deps };
+                let deps = args.iter().fold(own, |d, a| d.union(a.deps));
+                make(Node::Uf(name.clone(), args), t.width, deps)
+            }
+        };
+        memo.insert(Arc::as_ptr(t), out.clone());
+        out
+    }
+    go(t, f, &mut std::collections::HashMap::new())
+}
+
 /// The direct sub-terms of a node.
 fn children(t: &Term) -> Vec<&T> {
     match &t.node {
@@ -492,6 +541,24 @@ mod tests {
         // sign extension of a negative int to 64 bits
         assert_eq!(resize(&m1, 64, true).as_const(), Some(u128::from(u64::MAX)));
         assert_eq!(resize(&m1, 64, false).as_const(), Some(0xffff_ffff));
+    }
+
+    #[test]
+    fn substitution_folds_and_keeps_a_function_data() {
+        let x = leaf(Leaf::Tid(0), 32, Deps::default());
+        let n = leaf(Leaf::Param(0), 32, Deps::default());
+        let f = function("ticket#1", vec![x.clone(), n.clone()], 32, false);
+        let f = with_deps(&f, Deps { data: true, ..f.deps });
+        let e = cmp(CmpOp::Eq, &add(&x, &f), &n);
+        let zero = substitute(&e, &|l| matches!(l, Leaf::Tid(_)).then(|| constant(0, 32)));
+        // 0 + f(0, n) folds to f(0, n); the function stays data, no longer
+        // depends on the thread.
+        let g = function("ticket#1", vec![constant(0, 32), n.clone()], 32, false);
+        assert_eq!(zero, cmp(CmpOp::Eq, &g, &n));
+        let Node::Cmp(_, lhs, _) = &zero.node else { panic!("a comparison") };
+        assert!(lhs.deps.data && !lhs.deps.thread);
+        // Leaves it does not name stay.
+        assert_eq!(substitute(&n, &|_| None), n);
     }
 
     #[test]
