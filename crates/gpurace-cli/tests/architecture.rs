@@ -111,8 +111,19 @@ fn entry_point_lines_are_read() {
 /// a helper, and every file of `check/` is one or the other.
 #[test]
 fn checker_steps_import_only_earlier_steps() {
-    const STEPS: [&str; 10] =
-        ["facts", "flags", "pairs", "cone", "queries", "plausible", "lanes", "witness", "robust", "findings"];
+    const STEPS: [&str; 11] = [
+        "facts",
+        "flags",
+        "tickets",
+        "pairs",
+        "cone",
+        "queries",
+        "plausible",
+        "lanes",
+        "witness",
+        "robust",
+        "findings",
+    ];
     const HELPERS: [&str; 10] =
         ["concrete", "congruence", "slots", "injective", "intervals", "layout", "prune", "radix", "rows", "segments"];
     let problems = layering("check", &STEPS, &HELPERS);
@@ -129,7 +140,7 @@ fn checker_steps_import_only_earlier_steps() {
 #[test]
 fn executor_steps_import_only_earlier_steps() {
     const STEPS: [&str; 6] = ["sync", "counts", "loops", "memory", "value", "stmt"];
-    const HELPERS: [&str; 4] = ["forms", "patterns", "scan", "trips"];
+    const HELPERS: [&str; 5] = ["forms", "patterns", "scan", "trips", "broadcast"];
     let problems = layering("exec", &STEPS, &HELPERS);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

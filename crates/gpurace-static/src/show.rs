@@ -331,7 +331,7 @@ pub fn trace(program: &Program, kernel: &Kernel, trace: &Trace<'_>) -> String {
     section(
         &mut out,
         "atomics",
-        trace.atomics.iter().enumerate().map(|(i, AtomicUse { obj: o, direction: dir })| match dir {
+        trace.atomics.iter().enumerate().map(|(i, AtomicUse { obj: o, direction: dir, .. })| match dir {
             Some(d) => format!("#{i} {} counts {}", obj(o, &names), if *d > 0 { "up" } else { "down" }),
             None => format!("#{i} {} not a counter", obj(o, &names)),
         }),

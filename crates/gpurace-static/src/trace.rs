@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use gpurace_core::term::{self as t, Leaves, T};
-use gpurace_ir::{Access, LoopId, Scope, Span};
+use gpurace_ir::{Access, AccessId, LoopId, Scope, Span};
 
 /// Barrier counts are 64-bit values.
 pub const COUNT_WIDTH: u32 = 64;
@@ -168,6 +168,14 @@ pub struct SyncOrder {
     pub maybe: Vec<usize>,
     /// Why a lock around the access does not order it.
     pub notes: Vec<&'static str>,
+    /// Tickets (indices of `Trace::tickets`) taken after the access with a
+    /// fence between them (or by the access itself), with the narrower of the
+    /// fence's and the atomic's scope.
+    pub ticketed: Vec<(usize, Scope)>,
+    /// Tickets taken before the access.
+    pub taken: Vec<TakenBefore>,
+    /// Tickets taken after the access with no fence between them.
+    pub unfenced: Vec<usize>,
 }
 
 impl SyncOrder {
@@ -226,6 +234,38 @@ pub struct Ticket {
     pub result: T,
     /// +1 counting up, -1 counting down.
     pub direction: i8,
+    /// The atomic that takes it.
+    pub access: AccessId,
+    /// The tickets count (are distinct, in the counter's order) when this
+    /// holds: `true` but for `atomicInc(&count, gridDim.x)`, which wraps
+    /// unless one thread per block of a grid of one dimension takes one.
+    pub when: T,
+    /// Where one thread of each block takes the ticket (`if (threadIdx.x ==
+    /// 0) t = atomicAdd(&count, 1)`, outside loops): the block's thread
+    /// (0,0,0) does so when a condition the whole block shares holds.
+    pub taker: Option<Taker>,
+}
+
+/// The ticket of a block's thread (0,0,0), as any thread of the block may
+/// name it: `value` (the atomic's result for that thread) when `exists`.
+#[derive(Debug, Clone)]
+pub struct Taker {
+    pub value: T,
+    pub exists: T,
+    /// Every thread that takes the ticket is its block's thread (0,0,0)
+    /// when this holds (`blockDim` is 1 in the dimensions the atomic's
+    /// condition does not pin to 0).
+    pub alone: T,
+}
+
+/// A ticket taken before an access, in the order of the counter: the
+/// thread's own (`value` its result, `cond` the atomic's guard) or its block's
+/// thread (0,0,0)'s before a barrier the access follows.
+#[derive(Debug, Clone)]
+pub struct TakenBefore {
+    pub ticket: usize,
+    pub cond: T,
+    pub value: T,
 }
 
 /// The object an atomic applies to, and the direction it counts in (+1 up,
@@ -234,6 +274,7 @@ pub struct Ticket {
 pub struct AtomicUse {
     pub obj: Obj,
     pub direction: Option<i8>,
+    pub access: AccessId,
 }
 
 /// Which threads must all reach a barrier.
@@ -303,6 +344,9 @@ pub struct Trace<'k> {
     /// Indices in `assumptions` of the facts that define a loop's trip count
     /// (the loop's exit), as opposed to facts that constrain a thread.
     pub definitions: Vec<usize>,
+    /// Global addresses the kernel sets to 0 with a plain store (a counter
+    /// reset for the next launch: `count = 0`).
+    pub resets: Vec<(Obj, T)>,
 }
 
 /// Kinds of objects with an address of their own.

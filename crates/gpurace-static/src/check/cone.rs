@@ -87,7 +87,7 @@ impl Cone {
         }
         trace.abstractions.grid_threads.hash(&mut h);
         for tk in &trace.tickets {
-            (tk.offset.hash, tk.guard.hash, tk.result.hash, tk.direction).hash(&mut h);
+            (tk.offset.hash, tk.guard.hash, tk.result.hash, tk.when.hash, tk.direction).hash(&mut h);
         }
         (block, dims).hash(&mut h);
         Cone { facts, by_leaf, setting: h.finish() }

@@ -498,6 +498,31 @@ pub(super) fn sync_notes(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace:
     };
     flag(a, b, &mut notes);
     flag(b, a, &mut notes);
+    // The last-block pattern, missing a fence or with too narrow a one
+    // (between blocks: a barrier orders the threads of one).
+    let ticket = |x: &AccessEv<'_>, y: &AccessEv<'_>, notes: &mut Vec<String>| {
+        if r != Relation::InterBlock {
+            return;
+        }
+        let counter = |k: usize| &trace.tickets[k].obj;
+        let later = |k: usize| y.order.taken.iter().any(|tb| counter(tb.ticket) == counter(k));
+        if x.order.unfenced.iter().any(|k| later(*k)) {
+            notes.push(
+                "no fence between this access and the ticket its thread then takes from the counter: a later ticket does not order it".into(),
+            );
+        }
+        for (k, scope) in &x.order.ticketed {
+            if later(*k) && !covers(*scope, r) {
+                notes.push(format!(
+                    "the fence before the counter's ticket has {} scope, which does not order threads of different {}",
+                    scope.name(),
+                    if *scope == Scope::Block { "blocks" } else { "warps" }
+                ));
+            }
+        }
+    };
+    ticket(a, b, &mut notes);
+    ticket(b, a, &mut notes);
     notes.dedup();
     notes
 }

@@ -45,6 +45,7 @@ mod robust;
 mod rows;
 mod segments;
 mod slots;
+mod tickets;
 mod witness;
 
 use std::collections::HashSet;

@@ -16,6 +16,7 @@ use super::flags::apart;
 use super::intervals::{block_link, group_counts};
 use super::pairs::{address, may_alias};
 use super::rows;
+use super::tickets::unordered;
 use crate::config::Config;
 use crate::shape;
 use crate::smt::{Assignment, Link, Query, Relation};
@@ -46,6 +47,10 @@ pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relati
         cases.iter_mut().for_each(|(_, links)| {
             links.remove(0);
         });
+    }
+    // Tickets of a counter that order the accesses.
+    for (r, links) in &mut cases {
+        links.extend(unordered(a, b, *r, trace));
     }
     // Elements of one size at offsets `ext(e) * size` overlap exactly when
     // their indices are equal: saying so spares the solver the step from

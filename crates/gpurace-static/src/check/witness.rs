@@ -12,6 +12,7 @@ use super::concrete::Eval;
 use super::intervals::{self, count_eqs, group_counts};
 use super::lanes::Worker;
 use super::queries::pair_query;
+use super::tickets;
 use crate::smt::{self, Answer, Assignment, Query, Relation};
 use crate::trace::{AccessEv, BarrierEv, BarrierKind, Trace};
 
@@ -69,7 +70,8 @@ pub(super) fn pair_witness_holds(
 ) -> bool {
     let mut ev = Eval { assignment, memo: HashMap::new() };
     let q = pair_query(a, b, &[relation], trace);
-    let apart_ok = q.apart.iter().all(|(_, links)| links.iter().any(|(x, y)| ev.value(x, 0) != ev.value(y, 1)));
+    let apart_ok = q.apart.iter().all(|(_, links)| links.iter().any(|(x, y)| ev.value(x, 0) != ev.value(y, 1)))
+        && tickets::unordered(a, b, relation, trace).is_none_or(|l| ev.link_holds(&l));
     let varying_ok = relation == Relation::InterBlock
         || !(intervals::varying(a) || intervals::varying(b))
         || ev.link_holds(&intervals::block_link(a, b));

@@ -1,16 +1,17 @@
 //! Barrier counts: how many block, warp, grid and group barriers a thread
 //! has passed, and how many one iteration of a loop passes.
 
-use gpurace_core::term::{self as t, FreshKind, T};
+use gpurace_core::term::{self as t, FreshKind, Leaf, T};
 use std::collections::HashMap;
 
 use gpurace_ir::{Barrier, Loop, Span, Stmt, VarId};
 
+use super::broadcast;
 use super::patterns::{barrier_sync, Sync};
 use super::scan::{count_defs, has_sync};
 use super::trips::trip_invariant;
 use super::{Exec, NodeKey, State, Tag};
-use crate::trace::{BarrierKind, COUNT_WIDTH};
+use crate::trace::{BarrierKind, TakenBefore, COUNT_WIDTH};
 
 /// A thread's barrier counts, as [`State`](super::State) holds them.
 pub(super) struct StateCounts {
@@ -66,12 +67,14 @@ impl<'k> Exec<'k> {
             Some(Sync::Block) => {
                 self.barrier(st, span, BarrierKind::Block);
                 st.seen.clear();
+                self.hand_over(st);
                 st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                 st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
             }
             Some(Sync::Grid) => {
                 self.barrier(st, span, BarrierKind::Grid);
                 st.seen.clear();
+                self.hand_over(st);
                 st.block = t::add(&st.block, &t::constant(1, COUNT_WIDTH));
                 st.rel = t::add(&st.rel, &t::constant(1, COUNT_WIDTH));
                 st.grid = t::add(&st.grid, &t::constant(1, COUNT_WIDTH));
@@ -92,6 +95,31 @@ impl<'k> Exec<'k> {
             // a constant orders nothing: ignoring a barrier can only add
             // races.
             None => {}
+        }
+    }
+
+    /// What a block barrier hands every thread of the block (outside loops):
+    /// the stores its thread 0 made since the barrier before, and the tickets
+    /// it took when it reaches this barrier (the path condition with
+    /// `threadIdx` 0 says so; a condition that names a per-thread unknown
+    /// says nothing).
+    fn hand_over(&mut self, st: &mut State) {
+        if self.loop_depth != 0 {
+            st.bcast.forget();
+            return;
+        }
+        st.bcast.barrier();
+        let reach = t::substitute(&st.pc, &|l| matches!(l, Leaf::Tid(_)).then(|| t::constant(0, 32)));
+        if !broadcast::shared_by_block(&reach) {
+            return;
+        }
+        for tk in &st.sync.took {
+            let Some(taker) = &self.trace.tickets[tk.ticket].taker else { continue };
+            if st.sync.block_took.iter().any(|b| b.ticket == tk.ticket) {
+                continue;
+            }
+            let cond = t::and(&taker.exists, &reach);
+            st.sync.block_took.push(TakenBefore { ticket: tk.ticket, cond, value: taker.value.clone() });
         }
     }
 

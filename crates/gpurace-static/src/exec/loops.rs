@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use gpurace_core::c::{is_float, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, FreshKind, Leaf, T};
-use gpurace_ir::{Access, AccessKind, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
+use gpurace_ir::{Access, AccessKind, Base, BinOp, Expr, Loop, LoopKind, Scope, Stmt, VarId};
 
 use super::counts::{Passes, StateCounts};
 use super::forms::{bounds_var, induction_form, mentions_any};
@@ -117,6 +117,7 @@ impl<'k> Exec<'k> {
             local: local.clone(),
             seen: Vec::new(),
             sync: entry_sync,
+            bcast: st.bcast.through_loop(loop_writes(lp)),
             records: Vec::new(),
         };
         let wait = if self.fine { wait_pattern(lp) } else { None };
@@ -207,6 +208,7 @@ impl<'k> Exec<'k> {
             local,
             seen: Vec::new(),
             sync: after,
+            bcast: st.bcast.through_loop(loop_writes(lp)),
             records: Vec::new(),
         };
         let record = std::mem::replace(&mut self.record, false);
@@ -697,4 +699,25 @@ impl<'k> Exec<'k> {
         }
         out
     }
+}
+
+/// The shared objects a loop's statements write (broadcasts are of shared
+/// memory) and whether they pass a barrier, or `None` when they may write
+/// anything.
+fn loop_writes(lp: &Loop) -> Option<(Vec<Obj>, bool)> {
+    let mut objs = Vec::new();
+    let (mut any, mut barrier) = (false, false);
+    for part in [&lp.init, &lp.cond_pre, &lp.body, &lp.step] {
+        gpurace_ir::walk_stmts(part, &mut |s| match s {
+            Stmt::Write { access, .. } | Stmt::Atomic { access, .. } => match &access.base {
+                Base::Dynamic(_) => any = true,
+                Base::Shared(id) if !objs.contains(&Obj::Shared(id.0)) => objs.push(Obj::Shared(id.0)),
+                _ => {}
+            },
+            Stmt::Call { .. } | Stmt::Unknown { .. } => any = true,
+            Stmt::Barrier { .. } => barrier = true,
+            _ => {}
+        });
+    }
+    (!any).then_some((objs, barrier))
 }

@@ -9,10 +9,14 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use gpurace_core::term::{self as t, BvOp, Deps, FreshKind, Leaf, T};
-use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Space, Type, VarId};
+use gpurace_ir::{Access, AccessKind, AtomicOp, Base, Expr, Scope, Space, Type, VarId};
 
+use super::broadcast;
+use super::sync::narrower;
 use super::{Exec, Fields, NodeKey, State};
-use crate::trace::{object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, Ticket, Trace};
+use crate::trace::{
+    object_base, AccessEv, AtomicUse, BaseKind, Counts, Obj, SyncOrder, TakenBefore, Taker, Ticket, Trace,
+};
 
 /// The direction an atomic moves its counter, when it adds a nonzero constant.
 pub(super) fn counting(access: &Access, step: Option<u128>) -> Option<i8> {
@@ -214,6 +218,8 @@ impl<'k> Exec<'k> {
             self.set(st, dst, value);
         } else if let Some(value) = self.immutable_load(ev.as_ref(), dst, access) {
             self.set(st, dst, value);
+        } else if self.broadcast_load(st, ev.as_ref(), dst, access) {
+            // Set by the load.
         } else if let Some(uniform) = self.interval_load(st, ev.as_ref(), dst, access) {
             // A thread's own earlier access of the address still answers.
             let (obj, offset) = ev.expect("an interval load has an object");
@@ -282,6 +288,30 @@ impl<'k> Exec<'k> {
         Some(t::with_deps(&f, Deps { data: true, thread: true, ..f.deps }))
     }
 
+    /// A load of what the block's thread 0 stored in the barrier interval
+    /// before (see `broadcast`): that value, as thread 0 computed it, when
+    /// the store's condition holds. Whether the load was one.
+    fn broadcast_load(&mut self, st: &mut State, ev: Option<&(Obj, T)>, dst: VarId, access: &'k Access) -> bool {
+        let Some((obj, offset)) = ev else { return false };
+        if self.loop_depth != 0 || access.volatile || self.fine || access.space != Space::Shared {
+            return false;
+        }
+        let Some((cond, stored)) = st.bcast.lookup(obj, offset, access.size) else { return false };
+        let fallback = match self.interval_load(st, ev, dst, access) {
+            Some(uniform) => uniform,
+            None => {
+                self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
+                let Some(fresh) = st.env[dst.0 as usize].clone() else { return false };
+                fresh
+            }
+        };
+        let w = self.var_width(dst);
+        let stored = if w == 0 { t::to_bool(&stored) } else { t::resize(&stored, w, false) };
+        let value = t::ite(&cond, &stored, &fallback);
+        self.set(st, dst, value);
+        true
+    }
+
     /// `*access = value`: a store.
     pub(super) fn write(&mut self, st: &mut State, access: &'k Access, value: &Expr) {
         let ev = self.access(st, access);
@@ -299,6 +329,11 @@ impl<'k> Exec<'k> {
                 st.seen.retain(|s| s.obj != Obj::Dynamic);
             }
             let v = if width(&access.ty) == 0 { t::bool_to_bv(&v, 8) } else { v };
+            st.bcast.store(access.id, &obj, &offset, access.size, Some(&v), &st.pc, self.loop_depth == 0);
+            let global = matches!(obj, Obj::Param(..) | Obj::Alloc(_) | Obj::Global(_));
+            if global && self.record && v.as_const() == Some(0) && !offset.deps.thread {
+                self.trace.resets.push((obj.clone(), offset.clone()));
+            }
             remember(&mut st.seen, obj, access.size, offset, v.clone());
             self.sync_store(st, access, Some(v));
         }
@@ -429,19 +464,124 @@ impl<'k> Exec<'k> {
             }
         }
         self.store(st, access, None);
-        let step = args.first().map(|a| self.value(st, a)).and_then(|v| v.as_const());
-        let direction = counting(access, step);
-        if let (Some((obj, _)), true) = (&ev, self.record) {
-            self.trace.atomics.push(AtomicUse { obj: obj.clone(), direction });
+        if let Some((obj, _)) = &ev {
+            st.bcast.spoil(obj);
         }
-        if let Some(dst) = dst {
-            self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data);
-            if let (Some((obj, offset)), Some(result), Some(direction), true) =
-                (ev, st.env[dst.0 as usize].clone(), direction, self.record)
-            {
-                self.trace.tickets.push(Ticket { obj, offset, guard: st.pc.clone(), result, direction });
+        let mut step = args.first().map(|a| self.value(st, a)).and_then(|v| v.as_const());
+        let mut direction = counting(access, step);
+        // `atomicInc(&count, gridDim.x)` taken once per block counts up by
+        // one from a counter's reset (`ticket_bounds` decides).
+        let wraps_at_grid = matches!(access.kind, AccessKind::Atomic { op: AtomicOp::Inc, .. })
+            && args.first().is_some_and(|a| t::resize(&self.value(st, a), 32, false) == grid_dim_x());
+        if wraps_at_grid && self.loop_depth == 0 && broadcast::writers(&st.pc).is_some() {
+            (step, direction) = (Some(1), Some(1));
+        }
+        if let (Some((obj, _)), true) = (&ev, self.record) {
+            self.trace.atomics.push(AtomicUse { obj: obj.clone(), direction, access: access.id });
+        }
+        let Some(dst) = dst else { return };
+        // Outside loops, a thread takes a ticket once: its result is a
+        // function of the thread, which names the ticket of the block's
+        // thread 0 for the threads of its block.
+        // (Once: an inlined function that takes a ticket, called twice, is
+        // two atomics of one thread with one id.)
+        let again = self.trace.tickets.iter().any(|tk| tk.access == access.id);
+        let top = self.loop_depth == 0 && self.record && ev.is_some() && !again;
+        let writers = direction.filter(|_| top).and_then(|_| broadcast::writers(&st.pc));
+        let w = self.var_width(dst);
+        match &writers {
+            Some(_) if w > 0 => {
+                let no = Deps::default();
+                let tid = [0, 1, 2].map(|d| t::leaf(Leaf::Tid(d), 32, no));
+                self.set(st, dst, broadcast::ticket(access.id, w, tid));
+            }
+            _ => self.define_fresh(st, NodeKey::Access(access.id), dst, FreshKind::Data),
+        }
+        let (Some((obj, offset)), Some(result), Some(direction), true) =
+            (ev, st.env[dst.0 as usize].clone(), direction, self.record)
+        else {
+            return;
+        };
+        let taker = writers.filter(|_| w > 0).map(|wr| {
+            let zero = [0, 1, 2].map(|_| t::constant(0, 32));
+            let alone = (0..3u8)
+                .filter(|d| !wr.pinned[usize::from(*d)])
+                .fold(t::tru(), |acc, d| t::and(&acc, &broadcast::block_dim_is_one(d)));
+            Taker { value: broadcast::ticket(access.id, w, zero), exists: wr.exists, alone }
+        });
+        let k = self.trace.tickets.len();
+        let unit = step == Some(1);
+        let taken_here = top && taker.is_some() && unit;
+        self.trace.tickets.push(Ticket {
+            obj,
+            offset,
+            guard: st.pc.clone(),
+            result: result.clone(),
+            direction,
+            access: access.id,
+            when: if wraps_at_grid { t::fals() } else { t::tru() },
+            taker: taker.filter(|_| unit),
+        });
+        if !taken_here {
+            return;
+        }
+        // The ticket orders what the thread did before it behind a fence
+        // (and the atomic itself) before whoever takes a later ticket.
+        let scope = match access.kind {
+            AccessKind::Atomic { scope, .. } => scope,
+            _ => Scope::Device,
+        };
+        let index = self.trace.accesses.len() - 1;
+        self.trace.accesses[index].order.ticketed.push((k, scope));
+        for &(i, fence) in &st.sync.pending {
+            let order = &mut self.trace.accesses[i].order;
+            match fence {
+                _ if i == index => {}
+                Some(f) => order.ticketed.push((k, narrower(f, scope))),
+                None => order.unfenced.push(k),
             }
         }
+        st.sync.took.push(TakenBefore { ticket: k, cond: st.pc.clone(), value: result });
+    }
+
+    /// The last-block facts of counters: a counter the kernel sets back to 0
+    /// (`count = 0`, for the next launch) holds 0 when the launch starts; when
+    /// its only atomic adds 1 and only a block's thread 0 takes it, in a grid
+    /// of one dimension, every ticket is below `gridDim.x`, the number of
+    /// takers (the Programming Guide's last-block pattern: the block whose
+    /// ticket is `gridDim.x - 1` is the last one).
+    pub(super) fn ticket_bounds(&mut self) {
+        let no = Deps::default();
+        let grid = |d: u8| t::leaf(Leaf::GridDim(d), 32, no);
+        let one = t::constant(1, 32);
+        let flat = t::and(&t::eq(&grid(1), &one), &t::eq(&grid(2), &one));
+        let mut facts = Vec::new();
+        let mut wrapping = Vec::new();
+        for tk in &mut self.trace.tickets {
+            let inc = tk.when.is_false();
+            let only = self.trace.atomics.iter().filter(|u| u.obj == tk.obj).all(|u| u.access == tk.access);
+            let reset = self.trace.resets.iter().any(|(o, at)| *o == tk.obj && *at == tk.offset);
+            let Some(taker) = tk.taker.as_ref().filter(|_| tk.direction == 1 && only && reset) else {
+                if inc {
+                    wrapping.push(tk.access);
+                }
+                continue;
+            };
+            let below = |v: &T| t::ult(&t::resize(v, 64, false), &t::resize(&grid(0), 64, false));
+            let when = t::and(&flat, &taker.alone);
+            facts.push(t::implies(&t::and(&tk.guard, &when), &below(&tk.result)));
+            facts.push(t::implies(&t::and(&taker.exists, &when), &below(&taker.value)));
+            if inc {
+                tk.when = when;
+            }
+        }
+        // An `atomicInc` that may wrap is no counter.
+        for u in &mut self.trace.atomics {
+            if wrapping.contains(&u.access) {
+                u.direction = None;
+            }
+        }
+        self.trace.assumptions.extend(facts);
     }
 
     /// The value a load from thread-local memory (or from the by-value
@@ -555,6 +695,12 @@ impl<'k> Exec<'k> {
         if self.record {
             let index = self.trace.accesses.len();
             let mut order = SyncOrder::default();
+            if obj != Obj::Local {
+                order.taken = st.sync.took.iter().chain(&st.sync.block_took).cloned().collect();
+            }
+            if self.fenced && !self.fine && obj != Obj::Local {
+                st.sync.pending.push((index, None));
+            }
             if self.fine && obj != Obj::Local {
                 order.waited = st.sync.waited.clone();
                 order.maybe = st.sync.maybe.clone();
@@ -596,4 +742,8 @@ pub(super) fn set_record(st: &mut State, var: u32, fields: Option<Fields>) {
     if let Some(fields) = fields {
         st.records.push((var, fields));
     }
+}
+
+fn grid_dim_x() -> T {
+    t::leaf(Leaf::GridDim(0), 32, Deps::default())
 }

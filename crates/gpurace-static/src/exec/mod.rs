@@ -29,6 +29,7 @@
 //!
 //! [`Term`]: gpurace_core::term::Term
 
+mod broadcast;
 mod counts;
 mod forms;
 mod loops;
@@ -48,8 +49,9 @@ use gpurace_core::term::{self as t, Deps, FreshKind, Leaf, T};
 use gpurace_ir::{AccessId, Dim, Kernel, LoopId, Record, Stmt, Type, VarId};
 
 use crate::trace::{Level, Obj, Trace, COUNT_WIDTH};
+use broadcast::{merge_broadcasts, Broadcasts};
 use memory::{LocalCell, Seen};
-use patterns::{barrier_sync, fine_sync, Sync};
+use patterns::{barrier_sync, fence_or_atomic, fine_sync, Sync};
 use sync::{merge_sync, SyncState};
 
 pub use memory::obj_of;
@@ -92,6 +94,8 @@ struct State {
     /// another thread does is racy, and that race is reported on its own.
     seen: Vec<Seen>,
     sync: SyncState,
+    /// Stores a block's thread 0 hands the block through a barrier.
+    bcast: Broadcasts,
     /// Variables holding a struct read whole from thread-local memory, with
     /// the known fields of that struct (offset from its start, size,
     /// value): a copy of the struct elsewhere in local memory keeps them.
@@ -167,6 +171,7 @@ fn run<'k>(
         rest_base: Vec::new(),
         loop_vars: Vec::new(),
         fine: fine_sync(&kernel.body),
+        fenced: fence_or_atomic(&kernel.body),
         loop_depth: 0,
         immutable,
     };
@@ -191,9 +196,11 @@ fn run<'k>(
         local: Vec::new(),
         seen: Vec::new(),
         sync: SyncState::default(),
+        bcast: Broadcasts::default(),
         records: Vec::new(),
     };
     exec.block(state, &kernel.body);
+    exec.ticket_bounds();
     exec.trace
 }
 
@@ -256,6 +263,9 @@ struct Exec<'k> {
     loop_vars: Vec<(String, T)>,
     /// Track locks and flags: the kernel has a fence and a spin loop.
     fine: bool,
+    /// Track which accesses a fence orders before a ticket (or which no fence
+    /// does): the kernel has a fence or an atomic.
+    fenced: bool,
     loop_depth: usize,
     /// Objects no thread of the launch writes (see `memory::immutable`): a
     /// load from one is a function of its address.
@@ -386,6 +396,7 @@ fn merge(states: Vec<State>) -> State {
         .cloned()
         .collect();
     let sync = merge_sync(&live.iter().map(|s| &s.sync).collect::<Vec<_>>());
+    let bcast = merge_broadcasts(&live.iter().map(|s| &s.bcast).collect::<Vec<_>>());
     // Struct values the same on every path.
     let records = live[0]
         .records
@@ -393,5 +404,5 @@ fn merge(states: Vec<State>) -> State {
         .filter(|(v, cells)| live[1..].iter().all(|s| s.records.iter().any(|(w, c)| w == v && c == cells)))
         .cloned()
         .collect();
-    State { pc, env, block, warp, grid, rel, groups, local, seen, sync, records }
+    State { pc, env, block, warp, grid, rel, groups, local, seen, sync, bcast, records }
 }

@@ -63,6 +63,14 @@ pub(super) fn fine_sync(stmts: &[Stmt]) -> bool {
     fence && spin
 }
 
+/// Whether a kernel has a memory fence (`__threadfence()` and the like) or
+/// an atomic: what orders accesses through a counter's tickets.
+pub(super) fn fence_or_atomic(stmts: &[Stmt]) -> bool {
+    let mut found = false;
+    gpurace_ir::walk_stmts(stmts, &mut |s| found |= matches!(s, Stmt::Fence { .. } | Stmt::Atomic { .. }));
+    found
+}
+
 /// A try-lock: `old = atomicCAS(&l, e, n)` right before `if (old == e)`;
 /// the `if`'s branch runs once the CAS took the lock. Gives the CAS.
 pub(super) fn try_lock<'a>(prev: &'a Stmt, cond: &Expr) -> Option<&'a Access> {

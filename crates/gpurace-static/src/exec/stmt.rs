@@ -219,6 +219,7 @@ impl<'k> Exec<'k> {
             }
             Stmt::Call { callee, dst, span, .. } => {
                 st.seen.clear();
+                st.bcast.spoil_all();
                 if self.record {
                     self.trace.unsupported.push((*span, format!("call to `{callee}` is not inlined")));
                 }
@@ -228,6 +229,7 @@ impl<'k> Exec<'k> {
             }
             Stmt::Unknown { reason, span } => {
                 st.seen.clear();
+                st.bcast.spoil_all();
                 if self.record {
                     self.trace.unsupported.push((*span, reason.clone()));
                 }

@@ -6,7 +6,7 @@ use gpurace_core::term::{self as t, T};
 use gpurace_ir::{Access, AccessKind, Scope};
 
 use super::{Exec, State};
-use crate::trace::{Obj, SyncEv, SyncKind};
+use crate::trace::{Obj, SyncEv, SyncKind, TakenBefore};
 
 /// Fine-grain synchronisation on one path: locks held, flags waited for,
 /// and the accesses made so far with the widest fence that followed each.
@@ -19,6 +19,11 @@ pub(super) struct SyncState {
     pub(super) maybe: Vec<usize>,
     /// Access index and the widest fence after it (`None`: no fence yet).
     pub(super) pending: Vec<(usize, Option<Scope>)>,
+    /// Tickets this thread took on some path here (each names the condition
+    /// under which it did).
+    pub(super) took: Vec<TakenBefore>,
+    /// Tickets the block's thread (0,0,0) took before a barrier passed.
+    pub(super) block_took: Vec<TakenBefore>,
 }
 
 /// A lock this path acquired: `active` once a fence followed the acquire
@@ -106,13 +111,28 @@ pub(super) fn merge_sync(states: &[&SyncState]) -> SyncState {
         }
     }
     pending.sort_by_key(|(i, _)| *i);
-    SyncState { held, waited, maybe, pending }
+    // A ticket taken on some path: a thread that satisfies its condition
+    // took it (outside loops, before this point).
+    let union = |pick: fn(&SyncState) -> &Vec<TakenBefore>| {
+        let mut out: Vec<TakenBefore> = Vec::new();
+        for s in states {
+            for tk in pick(s) {
+                if !out.iter().any(|o| o.ticket == tk.ticket) {
+                    out.push(tk.clone());
+                }
+            }
+        }
+        out
+    };
+    let took = union(|s| &s.took);
+    let block_took = union(|s| &s.block_took);
+    SyncState { held, waited, maybe, pending, took, block_took }
 }
 
 impl<'k> Exec<'k> {
     /// A fence: accesses before it are fenced, locks held become active.
     pub(super) fn fence(&mut self, st: &mut State, scope: Scope) {
-        if self.fine && self.record {
+        if (self.fine || self.fenced) && self.record {
             for p in &mut st.sync.pending {
                 p.1 = Some(p.1.map_or(scope, |f| wider(f, scope)));
             }

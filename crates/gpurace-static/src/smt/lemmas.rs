@@ -284,11 +284,13 @@ impl Solver {
                 if !counter || a.result.width != b.result.width {
                     continue;
                 }
-                self.setup_terms.extend([a.guard.clone(), a.offset.clone(), a.result.clone()]);
+                self.setup_terms.extend([a.guard.clone(), a.offset.clone(), a.result.clone(), a.when.clone()]);
                 let same = Link::And(vec![
                     Link::One(a.guard.clone()),
                     Link::Two(b.guard.clone()),
                     Link::Eq(a.offset.clone(), b.offset.clone()),
+                    Link::One(a.when.clone()),
+                    Link::Two(b.when.clone()),
                 ]);
                 let fact = implies(same, not(Link::Eq(a.result.clone(), b.result.clone())));
                 let h = self.link(&fact);
