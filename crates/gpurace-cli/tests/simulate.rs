@@ -142,6 +142,12 @@ fn the_happens_before_detector_observes_no_race_on_race_free_fixtures() {
                 if !racy && has_units(&text) {
                     continue;
                 }
+                // A race-free fixture that rests on memory the host sets up
+                // (a last-block counter at 0 at launch) races on the made-up
+                // memory of `gpurace run`: the static rule's assumption.
+                if !racy && text.lines().any(|l| l.starts_with("// simulate: skip")) {
+                    continue;
+                }
                 let ran = simulate(&path.to_string_lossy(), kernel, &geometry(&text));
                 results.lock().unwrap().push((path.clone(), kernel.clone(), *racy, ran));
             });
