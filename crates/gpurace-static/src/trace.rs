@@ -349,6 +349,14 @@ pub struct Trace<'k> {
     pub resets: Vec<(Obj, T)>,
 }
 
+impl Trace<'_> {
+    /// Whether the atomics on `obj` all count in `direction`: its tickets are
+    /// distinct and follow the counter's order.
+    pub fn is_counter(&self, obj: &Obj, direction: i8) -> bool {
+        *obj != Obj::Dynamic && self.atomics.iter().filter(|u| u.obj == *obj).all(|u| u.direction == Some(direction))
+    }
+}
+
 /// Kinds of objects with an address of their own.
 #[derive(Debug, Clone, Copy)]
 pub enum BaseKind {

@@ -15,17 +15,13 @@ use gpurace_core::term::CmpOp;
 
 use super::flags::covers;
 use crate::smt::{Link, Relation};
-use crate::trace::{AccessEv, Obj, Trace};
+use crate::trace::{AccessEv, Trace};
 
 /// The conditions under which tickets order `a` (thread 1) and `b` (thread
 /// 2) in relation `r`, either way: a race needs each to fail.
 pub(super) fn ordered(a: &AccessEv<'_>, b: &AccessEv<'_>, r: Relation, trace: &Trace<'_>) -> Vec<Link> {
     let mut out = Vec::new();
-    let counter = |k: usize| {
-        let tk = &trace.tickets[k];
-        tk.obj != Obj::Dynamic
-            && trace.atomics.iter().filter(|u| u.obj == tk.obj).all(|u| u.direction == Some(tk.direction))
-    };
+    let counter = |k: usize| trace.is_counter(&trace.tickets[k].obj, trace.tickets[k].direction);
     // `first` released its ticket `k`; `second` comes after the ticket
     // `taken`: thread 1's ticket is no later than thread 2's (`forward`) or
     // thread 2's no later than thread 1's.

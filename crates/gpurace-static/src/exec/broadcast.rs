@@ -100,8 +100,12 @@ pub(super) fn as_thread_zero(x: &T, writers: &Writers) -> Option<(T, T)> {
             alone = t::and(&alone, &block_dim_is_one(d));
         }
     }
-    let zero = t::substitute(x, &|l| matches!(l, Leaf::Tid(_)).then(|| t::constant(0, 32)));
-    Some((zero, alone))
+    Some((at_thread_zero(x), alone))
+}
+
+/// `x` with every `threadIdx` 0.
+pub(super) fn at_thread_zero(x: &T) -> T {
+    t::substitute(x, &|l| matches!(l, Leaf::Tid(_)).then(|| t::constant(0, 32)))
 }
 
 pub(super) fn block_dim_is_one(d: u8) -> T {

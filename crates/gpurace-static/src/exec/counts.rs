@@ -1,7 +1,7 @@
 //! Barrier counts: how many block, warp, grid and group barriers a thread
 //! has passed, and how many one iteration of a loop passes.
 
-use gpurace_core::term::{self as t, FreshKind, Leaf, T};
+use gpurace_core::term::{self as t, FreshKind, T};
 use std::collections::HashMap;
 
 use gpurace_ir::{Barrier, Loop, Span, Stmt, VarId};
@@ -109,7 +109,7 @@ impl<'k> Exec<'k> {
             return;
         }
         st.bcast.barrier();
-        let reach = t::substitute(&st.pc, &|l| matches!(l, Leaf::Tid(_)).then(|| t::constant(0, 32)));
+        let reach = broadcast::at_thread_zero(&st.pc);
         if !broadcast::shared_by_block(&reach) {
             return;
         }
