@@ -132,7 +132,8 @@ fn checker_steps_import_only_earlier_steps() {
 
 /// The executor of `gpurace-static` reads the same way: its helpers (forms
 /// of expressions, synchronisation recognised by form, syntactic scans,
-/// inner trip counts the same in every outer iteration)
+/// inner trip counts the same in every outer iteration, what thread 0 hands
+/// its block, lanes that exit)
 /// import only earlier helpers, and its steps (the path's synchronisation
 /// state, barrier counts, loops, memory, values, statements) import only
 /// earlier steps and helpers. `mod.rs` is the driver, whose state
@@ -140,7 +141,7 @@ fn checker_steps_import_only_earlier_steps() {
 #[test]
 fn executor_steps_import_only_earlier_steps() {
     const STEPS: [&str; 6] = ["sync", "counts", "loops", "memory", "value", "stmt"];
-    const HELPERS: [&str; 5] = ["forms", "patterns", "scan", "trips", "broadcast"];
+    const HELPERS: [&str; 6] = ["forms", "patterns", "scan", "trips", "broadcast", "exited"];
     let problems = layering("exec", &STEPS, &HELPERS);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

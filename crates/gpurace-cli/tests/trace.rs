@@ -1,7 +1,7 @@
 //! `gpurace trace` end to end: the traces of a few fixtures of the
 //! repository's `tests/fixtures/`, one per pattern the engine models (a
 //! barrier loop, a grid-stride loop, warp barriers, host facts at two launch
-//! sites, a spin lock, a flag, a 2-D index, tickets, tile barriers), against
+//! sites, a spin lock, a flag, a 2-D index, tickets, tile barriers, lanes that exit), against
 //! insta snapshots in `tests/snapshots/`.
 //!
 //! Each runs from the fixture's directory with the bare file name, so that no
@@ -94,6 +94,11 @@ fn message_flag() {
 #[test]
 fn tile_barriers() {
     snapshot("sync", "tile_sync.cu", &["--block", "64", "--grid", "1"]);
+}
+
+#[test]
+fn lanes_that_exit() {
+    snapshot("sync", "grid_stride_syncwarp.cu", &["--block", "64"]);
 }
 
 #[test]

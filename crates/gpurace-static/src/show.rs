@@ -469,6 +469,9 @@ fn barrier(program: &Program, kernel: &Kernel, names: &Names, i: usize, ev: &Bar
         let its: Vec<String> = ev.iterations.iter().map(|k| term(k, names)).collect();
         let _ = write!(out, " iterations [{}]", its.join(", "));
     }
+    if !ev.exits.is_false() {
+        let _ = write!(out, " exited if {}", term(&ev.exits, names));
+    }
     out.push('\n');
 }
 

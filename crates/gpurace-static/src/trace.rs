@@ -299,6 +299,11 @@ pub struct BarrierEv {
     /// Iteration numbers of the barrier loops around it: both threads of a
     /// divergence query are put in the same iteration.
     pub iterations: Vec<T>,
+    /// When a thread that does not reach the barrier has exited instead (it
+    /// left the outermost barrier loop, and nothing after it synchronises):
+    /// such a lane does not make a warp barrier diverge (`exec/exited.rs`).
+    /// False for other barriers.
+    pub exits: T,
 }
 
 /// Everything one symbolic thread may do.

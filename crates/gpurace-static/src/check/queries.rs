@@ -82,7 +82,7 @@ pub(super) fn pair_query(a: &AccessEv<'_>, b: &AccessEv<'_>, relations: &[Relati
 pub(super) fn divergence_query(ev: &BarrierEv) -> Query {
     Query {
         one: vec![ev.guard.clone()],
-        two: vec![t::not(&ev.guard)],
+        two: vec![t::not(&ev.guard), t::not(&ev.exits)],
         same: ev.iterations.iter().map(|k| Link::Eq(k.clone(), k.clone())).collect(),
         overlap: None,
         apart: Vec::new(),

@@ -307,6 +307,6 @@ pub(crate) fn trace_terms<'a>(trace: &'a Trace<'_>) -> impl Iterator<Item = &'a 
         .accesses
         .iter()
         .flat_map(|a| [&a.guard, &a.offset])
-        .chain(trace.barriers.iter().map(|b| &b.guard))
+        .chain(trace.barriers.iter().flat_map(|b| [&b.guard, &b.exits]))
         .chain(&trace.assumptions)
 }

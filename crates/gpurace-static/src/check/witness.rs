@@ -98,6 +98,7 @@ pub(super) fn divergence_witness_holds(ev_b: &BarrierEv, one: &[T], two: &[T], a
     ev.facts_hold(one, two)
         && ev.holds(&ev_b.guard, 0)
         && !ev.holds(&ev_b.guard, 1)
+        && !ev.holds(&ev_b.exits, 1)
         && ev_b.iterations.iter().all(|k| ev.value(k, 0) == ev.value(k, 1))
         && match ev_b.kind {
             BarrierKind::Block => smt::relation_holds(Relation::SameBlock, assignment),

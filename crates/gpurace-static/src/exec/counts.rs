@@ -63,6 +63,7 @@ impl Passes {
 impl<'k> Exec<'k> {
     /// A barrier: recorded, and the counts of the threads it orders go up.
     pub(super) fn pass_barrier(&mut self, st: &mut State, barrier: &Barrier, span: Span) {
+        self.synchronises();
         match barrier_sync(barrier) {
             Some(Sync::Block) => {
                 self.barrier(st, span, BarrierKind::Block);

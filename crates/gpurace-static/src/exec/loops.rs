@@ -131,6 +131,7 @@ impl<'k> Exec<'k> {
                 self.loop_vars.push((self.var_name(*var), value));
             }
         }
+        let outermost = sync && self.sync_iterations.is_empty();
         if sync {
             self.sync_iterations.push(k.clone());
         }
@@ -156,10 +157,15 @@ impl<'k> Exec<'k> {
         if leveled {
             *self.rest.last_mut().expect("pushed with the level") = step_rest;
         }
+        let mut left = None;
         if let (Some(cond), false) = (&lp.cond, lp.kind == LoopKind::DoWhile) {
             let c = t::to_bool(&self.value(&it, cond));
             it.pc = t::and(&it.pc, &c);
+            if lp.cond_pre.is_empty() {
+                left = Some(t::and(&st.pc, &t::not(&c)));
+            }
         }
+        self.exited.enter(outermost, left);
         let iteration_pc = it.pc.clone();
         if let Some(cond) = &lp.cond {
             // An iteration whose induction variables wrap around does not
@@ -184,6 +190,7 @@ impl<'k> Exec<'k> {
         if sync {
             self.sync_iterations.pop();
         }
+        self.exited.leave(outermost);
         if leveled {
             self.levels.pop();
             let base = self.rest_base.pop().expect("pushed with the level");

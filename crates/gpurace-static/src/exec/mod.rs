@@ -31,6 +31,7 @@
 
 mod broadcast;
 mod counts;
+mod exited;
 mod forms;
 mod loops;
 mod memory;
@@ -167,6 +168,7 @@ fn run<'k>(
         sync_iterations: Vec::new(),
         levels: Vec::new(),
         exits: Vec::new(),
+        exited: exited::Exited::default(),
         rest: Vec::new(),
         rest_base: Vec::new(),
         loop_vars: Vec::new(),
@@ -254,6 +256,8 @@ struct Exec<'k> {
     /// numbers (over-approximated), for loops every enclosing one of which is
     /// a level (`Counts::exits`).
     exits: Vec<T>,
+    /// Lanes that leave the outermost barrier loop and exit (`exited.rs`).
+    exited: exited::Exited,
     /// Block barriers still to pass, inside the innermost level, after the
     /// statement being executed of each enclosing block (`None`: paths
     /// differ); `Level::rest` sums them.

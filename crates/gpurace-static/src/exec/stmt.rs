@@ -203,6 +203,7 @@ impl<'k> Exec<'k> {
             Stmt::Fence { scope, .. } => self.fence(&mut st, *scope),
             Stmt::Assert { .. } | Stmt::Launch { .. } | Stmt::Print { .. } => {}
             Stmt::WarpOp { dst, mask, args, .. } => {
+                self.synchronises();
                 let _ = self.value(&st, mask);
                 for arg in args {
                     let _ = self.value(&st, arg);
@@ -218,6 +219,7 @@ impl<'k> Exec<'k> {
                 }
             }
             Stmt::Call { callee, dst, span, .. } => {
+                self.synchronises();
                 st.seen.clear();
                 st.bcast.spoil_all();
                 if self.record {
@@ -228,6 +230,7 @@ impl<'k> Exec<'k> {
                 }
             }
             Stmt::Unknown { reason, span } => {
+                self.synchronises();
                 st.seen.clear();
                 st.bcast.spoil_all();
                 if self.record {
@@ -238,10 +241,18 @@ impl<'k> Exec<'k> {
         st
     }
 
+    /// A statement that synchronises, or may, recorded (see `exited.rs`).
+    pub(super) fn synchronises(&mut self) {
+        if self.record {
+            self.exited.synchronises(&mut self.trace.barriers);
+        }
+    }
+
     pub(super) fn barrier(&mut self, st: &State, span: Span, kind: BarrierKind) {
         if self.record {
             let iterations = self.sync_iterations.clone();
-            self.trace.barriers.push(BarrierEv { span, kind, guard: st.pc.clone(), iterations });
+            let exits = self.exited.at_barrier(self.trace.barriers.len(), kind);
+            self.trace.barriers.push(BarrierEv { span, kind, guard: st.pc.clone(), iterations, exits });
         }
     }
 }
