@@ -156,7 +156,7 @@ impl<'a> Normal<'a> {
     }
 
     fn atom(&mut self, term: &T, w: u32) -> Poly {
-        let term = t::resize(term, w, false);
+        let term = t::resize(&quotient_in_order(term), w, false);
         let next = self.atoms.len();
         let id = *self.ids.entry(term.clone()).or_insert(next);
         if id == next {
@@ -264,6 +264,33 @@ impl<'a> Normal<'a> {
     }
 }
 
+/// `a / x / y` with its divisors in one order (by hash), so that digits a
+/// program splits off in two orders (`idx / S / N` beside `idx / N % S`)
+/// are the same atom. C's quotients compose in any order, `trunc(trunc(a /
+/// x) / y) = trunc(a / (x * y))`, wherever the program's behaviour is
+/// defined: SMT-LIB's quotients by zero (and the signed overflow of
+/// `MIN / -1`) differ, and C leaves both undefined (PTX: an unspecified
+/// value).
+fn quotient_in_order(term: &T) -> T {
+    let Node::Bin(op @ (BvOp::UDiv | BvOp::SDiv), _, _) = &term.node else { return term.clone() };
+    let mut divisors = Vec::new();
+    let mut base = term;
+    while let Node::Bin(inner, a, d) = &base.node {
+        if inner != op || a.width != term.width {
+            break;
+        }
+        divisors.push(d);
+        base = a;
+    }
+    if divisors.len() < 2 {
+        return term.clone();
+    }
+    // innermost first, then sorted: a stable order for equal hashes
+    divisors.reverse();
+    divisors.sort_by_key(|d| d.hash);
+    divisors.iter().fold(base.clone(), |q, d| t::bin(*op, &q, d))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Normal, Poly};
@@ -300,6 +327,23 @@ mod tests {
         let mut normal = Normal::new(&expand);
         let poly = normal.simpler(&index).expect("cancels");
         assert_eq!(rebuild(&poly, &normal.atoms), idx);
+    }
+
+    #[test]
+    fn digits_split_off_in_either_order_are_the_index() {
+        let (idx, s, n) = (var(0, true), var(1, false), var(2, false));
+        // i = idx / S / N, j = idx / N % S, k = idx % N; i * (S * N) + j * N + k
+        let i = t::bin(BvOp::SDiv, &t::bin(BvOp::SDiv, &idx, &s), &n);
+        let j = t::bin(BvOp::SRem, &t::bin(BvOp::SDiv, &idx, &n), &s);
+        let k = t::bin(BvOp::SRem, &idx, &n);
+        let index = t::add(&t::add(&t::mul(&i, &t::mul(&s, &n)), &t::mul(&j, &n)), &k);
+        let expand = no_products;
+        let mut normal = Normal::new(&expand);
+        let poly = normal.simpler(&index).expect("cancels");
+        assert_eq!(rebuild(&poly, &normal.atoms), idx);
+        // unsigned and signed quotients are not mixed
+        let u = t::bin(BvOp::UDiv, &t::bin(BvOp::SDiv, &idx, &s), &n);
+        assert_eq!(super::quotient_in_order(&u), u);
     }
 
     #[test]
