@@ -556,9 +556,11 @@ impl FnLower<'_, '_> {
         if f.kind == "CXXConstructorDecl" {
             self.member_initializers(f, span);
         }
+        let scope = self.types.scope();
         if let Some(body) = f.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);
         }
+        self.types.end_scope(scope);
         self.call_site = outer_site;
         self.this_places.pop();
         self.this_fields.pop();

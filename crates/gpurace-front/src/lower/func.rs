@@ -484,9 +484,11 @@ impl<'a, 'b> FnLower<'a, 'b> {
             };
             self.this_places.push(Some(LValue::Mem(place)));
         }
+        let scope = self.types.scope();
         if let Some(body) = node.children.iter().find(|c| c.kind == "CompoundStmt") {
             self.stmt(body);
         }
+        self.types.end_scope(scope);
         self.complete_copies();
         self.blocks.pop().unwrap_or_default()
     }

@@ -494,7 +494,7 @@ impl FnLower<'_, '_> {
                     self.types.add_unnamed_spelling(d, self.ix.files);
                 }
                 if d.kind == "TypedefDecl" || d.kind == "TypeAliasDecl" {
-                    self.types.add_typedef(d);
+                    self.types.add_local_typedef(d);
                 }
                 return;
             }

@@ -25,6 +25,9 @@ pub struct TypeTable {
     ambiguous: std::collections::HashSet<String>,
     /// Records that are unions: every field at offset 0.
     unions: std::collections::HashSet<String>,
+    /// What each typedef local to a function being lowered replaced, to be
+    /// put back when the function's scope ends ([`TypeTable::end_scope`]).
+    shadowed: Vec<(String, Option<String>)>,
 }
 
 /// The names a record goes by besides its plain one: a specialization's
@@ -240,6 +243,36 @@ impl TypeTable {
                     self.unions.insert(name.to_string());
                 }
             }
+        }
+    }
+
+    /// Registers a typedef declared in a function body (`using input_t =
+    /// typename Traits::input_t;`), which means what it says until the
+    /// function's scope ends, whatever a typedef of the same name meant
+    /// before: each instantiation of a template declares its own.
+    pub fn add_local_typedef(&mut self, node: &Node) {
+        let (name, ty) = node.decl_name_and_type();
+        if name.is_empty() {
+            return;
+        }
+        let old = self.typedefs.insert(name.to_string(), ty.to_string());
+        self.shadowed.push((name.to_string(), old));
+    }
+
+    /// A mark for [`TypeTable::end_scope`]: where a function's scope begins.
+    pub fn scope(&self) -> usize {
+        self.shadowed.len()
+    }
+
+    /// Ends the scope `mark` began: the typedefs declared in it mean again
+    /// what they meant before it.
+    pub fn end_scope(&mut self, mark: usize) {
+        while self.shadowed.len() > mark {
+            let Some((name, old)) = self.shadowed.pop() else { break };
+            match old {
+                Some(t) => self.typedefs.insert(name, t),
+                None => self.typedefs.remove(&name),
+            };
         }
     }
 
