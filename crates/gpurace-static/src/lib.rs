@@ -27,7 +27,7 @@ pub mod trace;
 
 pub use check::{check, check_sites, constant_params};
 pub use config::{Config, Effort, SolverDebug, SolverKind};
-pub use exec::{trace, Symbolic};
+pub use exec::{trace, Constants, Symbolic};
 pub use gpurace_core::c::width;
 pub use gpurace_core::{
     term, AccessMode, Certainty, HostValue, KernelResult, Location, Profile, Race, RaceClass, RaceKind, Site, Verdict,

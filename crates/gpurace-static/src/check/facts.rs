@@ -11,18 +11,21 @@ use crate::exec;
 use crate::smt;
 use crate::trace::Trace;
 
-/// Per kernel parameter: the constant every launch at `site` passes, when
-/// the host code fixes it.
-pub fn constant_params(kernel: &Kernel, site: &Site) -> Vec<Option<u128>> {
-    let mut out = vec![None; kernel.params.len()];
+/// The constants every launch at `site` passes, where the host code fixes
+/// them: per kernel parameter, and per integer field of a `struct`
+/// parameter.
+pub fn constant_params(kernel: &Kernel, site: &Site) -> exec::Constants {
+    let mut params = vec![None; kernel.params.len()];
     for (leaf, term) in &site.bindings {
         if let (Leaf::Param(i), Some(v)) = (leaf, term.as_const()) {
-            if let Some(slot) = out.get_mut(*i as usize) {
+            if let Some(slot) = params.get_mut(*i as usize) {
                 *slot = Some(v);
             }
         }
     }
-    out
+    let fields =
+        site.fields.iter().filter_map(|(i, path, term)| Some(((*i, path.clone()), term.as_const()?))).collect();
+    exec::Constants { params, fields }
 }
 
 /// `site` with its bindings of `struct` parameter fields (`d.rows`) as facts

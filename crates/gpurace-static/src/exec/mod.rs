@@ -121,15 +121,16 @@ enum Frame {
 ///
 /// `pointers` binds pointer parameters to host allocations: parameter `i` is
 /// allocation `pointers[i].0` plus the byte offset `pointers[i].1`.
-/// `constants` gives, per parameter, the value every launch at the site
-/// passes when the host code fixes it (`n = 256`): the trace uses it, so
-/// that `row * n` is a linear term rather than an abstracted product.
+/// `constants` gives the parameters and `struct` parameter fields every
+/// launch at the site passes when the host code fixes them (`n = 256`,
+/// `p.width = 640`): the trace uses them, so that `row * n` is a linear term
+/// rather than an abstracted product.
 pub fn trace<'k>(
     kernel: &'k Kernel,
     records: &'k [Record],
     sizes: Symbolic,
     pointers: &[Option<(u32, T)>],
-    constants: &[Option<u128>],
+    constants: &Constants,
 ) -> Trace<'k> {
     let first = run(kernel, records, sizes, pointers, constants, HashSet::new());
     // Which objects the launch never writes is known once every access is;
@@ -141,17 +142,28 @@ pub fn trace<'k>(
     run(kernel, records, sizes, pointers, constants, immutable)
 }
 
+/// The integer values the host code fixes at one launch site, for every
+/// launch there.
+#[derive(Clone, Debug, Default)]
+pub struct Constants {
+    /// Per parameter: its value, when fixed.
+    pub params: Vec<Option<u128>>,
+    /// Integer fields of `struct` parameters (parameter, `.path`): their
+    /// values, when fixed.
+    pub fields: HashMap<(u32, String), u128>,
+}
+
 fn run<'k>(
     kernel: &'k Kernel,
     records: &'k [Record],
     sizes: Symbolic,
     pointers: &[Option<(u32, T)>],
-    constants: &[Option<u128>],
+    constants: &Constants,
     immutable: HashSet<Obj>,
 ) -> Trace<'k> {
     let mut exec = Exec {
         sizes,
-        constants: constants.to_vec(),
+        constants: constants.clone(),
         reductions: HashMap::new(),
         int_products: HashMap::new(),
         product_factors: HashMap::new(),
@@ -236,8 +248,8 @@ struct Exec<'k> {
     /// that it does not overflow (undefined in C), for the loop facts.
     signed_sums: HashMap<T, T>,
     pointers: Vec<Option<(u32, T)>>,
-    /// Per parameter: its value at this launch site, when the host fixes it.
-    constants: Vec<Option<u128>>,
+    /// The parameters and fields the host fixes at this launch site.
+    constants: Constants,
     kernel: &'k Kernel,
     /// The program's struct layouts, for copies of struct parameters.
     records: &'k [Record],

@@ -42,7 +42,7 @@ impl ExprEval for Exec<'_> {
             Type::Float { bits: 32 | 64 } => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
             Type::Float { .. } | Type::Record { .. } | Type::Opaque { .. } => self.opaque(e, &ty, unmodelled::VALUE),
             Type::Ptr(_) | Type::Array { .. } => self.param_pointer(index),
-            Type::Int { .. } | Type::Bool => match self.constants.get(index as usize).copied().flatten() {
+            Type::Int { .. } | Type::Bool => match self.constants.params.get(index as usize).copied().flatten() {
                 Some(v) => t::constant(v & gpurace_core::arith::mask(width(&ty)), width(&ty)),
                 None => t::leaf(Leaf::Param(index), width(&ty), Deps::default()),
             },
@@ -67,6 +67,9 @@ impl ExprEval for Exec<'_> {
                 // A float field of a struct parameter is an input like a
                 // float parameter: its bits.
                 Some((index, path)) if !is_float(ty) || matches!(ty, Type::Float { bits: 32 | 64 }) => {
+                    if let (Type::Int { .. }, Some(v)) = (ty, self.constants.fields.get(&(index, path.clone()))) {
+                        return t::constant(v & gpurace_core::arith::mask(width(ty)), width(ty));
+                    }
                     let id = self.field_leaf(index, path);
                     if is_float(ty) {
                         self.trace.float_fields.insert(id);
