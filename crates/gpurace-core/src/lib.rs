@@ -25,5 +25,5 @@ pub mod verdict;
 
 pub use profile::{Phase, Profile};
 pub use race::{AccessMode, Certainty, Engine, Holds, Location, Race, RaceClass, RaceKind, Replay, Witness};
-pub use site::{HostValue, Origin, Site};
+pub use site::{HostValue, Origin, Site, Unrolling};
 pub use verdict::{KernelResult, Verdict};

@@ -49,6 +49,22 @@ pub struct Site {
     /// Names of the host values, by [`crate::term::Leaf::Host`] index, with
     /// their width and signedness.
     pub values: Vec<HostValue>,
+    /// Where the site stands in a host loop of a few constant iterations
+    /// that the host evaluation ran both ways; `None` for any other site.
+    pub unrolling: Option<Unrolling>,
+}
+
+/// The two ways of running a host loop of a few constant iterations around
+/// a launch (`gpurace-host`, `loops.rs`), each numbered by the loop's run:
+/// its summary (every iteration at once, the counter one unknown value) and
+/// each iteration on its own. A kernel is checked at the summary first;
+/// at the iterations only when the summary leaves it undecided, in place of
+/// the summary (`gpurace-static`, `check_sites`): the file's budget is not
+/// split over iterations that one check decides together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unrolling {
+    Summary(u32),
+    Iteration(u32),
 }
 
 /// A host value the witness reports, e.g. `n` = `atoi(argv[1])`.
@@ -98,6 +114,7 @@ impl Site {
             bindings: Vec::new(),
             fields: Vec::new(),
             values: Vec::new(),
+            unrolling: None,
         }
     }
 }

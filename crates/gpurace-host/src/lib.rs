@@ -20,11 +20,11 @@ mod show;
 
 pub use assume::Assumption;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use gpurace_core::c::width;
 use gpurace_core::term::{self as t, Leaf, T};
-use gpurace_core::Site;
+use gpurace_core::{Site, Unrolling};
 use gpurace_ir::{source_name, HostFunction, Program, Stmt, Type};
 
 use eval::{allocation_of, Evaluator, LaunchState};
@@ -140,22 +140,22 @@ pub fn sites(program: &Program) -> Vec<Site> {
         }
     }
     // A kernel launched from many sites is checked at the first few; the
-    // others are checked together (`merge.rs`).
-    let mut per_kernel = vec![0usize; program.kernels.len()];
-    let mut rest: Vec<Vec<Site>> = vec![Vec::new(); program.kernels.len()];
-    let mut kept = Vec::with_capacity(out.len());
-    for s in out {
-        per_kernel[s.kernel] += 1;
-        if per_kernel[s.kernel] <= MAX_SITES {
-            kept.push(s);
-        } else {
-            rest[s.kernel].push(s);
-        }
-    }
-    let mut out = kept;
-    for (kernel, sites) in rest.iter().enumerate().filter(|(_, r)| !r.is_empty()) {
-        out.push(merge::merge(kernel, sites));
-    }
+    // others are checked together (`merge.rs`). So are the iterations of
+    // one loop run both ways: they stand in for its summary, each kernel's
+    // together.
+    let (iterations, out): (Vec<Site>, Vec<Site>) =
+        out.into_iter().partition(|s| matches!(s.unrolling, Some(Unrolling::Iteration(_))));
+    let per_kernel: Vec<usize> =
+        (0..program.kernels.len()).map(|k| out.iter().filter(|s| s.kernel == k).count()).collect();
+    let mut out = at_most(out, |s| s.kernel, |_| None);
+    let summaries: HashSet<(usize, Unrolling)> = out.iter().filter_map(|s| Some((s.kernel, s.unrolling?))).collect();
+    let iterations = at_most(iterations, |s| (s.kernel, s.unrolling), |s| s.unrolling);
+    // The iterations of a summary merged with other sites have nothing to
+    // stand in for.
+    out.extend(iterations.into_iter().filter(|s| match s.unrolling {
+        Some(Unrolling::Iteration(g)) => summaries.contains(&(s.kernel, Unrolling::Summary(g))),
+        _ => false,
+    }));
     // A kernel whose every launch is dead code never runs: one site with
     // the fact `false` (every query unsatisfiable) names the launch, rather
     // than an analysis of the kernel on its own.
@@ -181,17 +181,37 @@ pub fn sites(program: &Program) -> Vec<Site> {
 /// program's order: a library's entry points.
 fn entry_points(program: &Program) -> Vec<&HostFunction> {
     let mut called: HashSet<String> = HashSet::new();
-    let mut calls: Vec<HashSet<String>> = Vec::new();
     for f in &program.host_functions {
-        let mut mine = HashSet::new();
         gpurace_ir::walk_stmts(&f.body, &mut |s| {
             if let Stmt::Call { callee, .. } = s {
-                mine.insert(callee.clone());
+                called.insert(callee.clone());
             }
         });
-        called.extend(mine.iter().cloned());
-        calls.push(mine);
     }
+    let launchers = launchers(program);
+    program
+        .host_functions
+        .iter()
+        .filter(|f| launchers.contains(f.name.as_str()) && !called.contains(f.name.as_str()))
+        .collect()
+}
+
+/// The host functions that launch a kernel, themselves or through the
+/// functions they call.
+pub(crate) fn launchers(program: &Program) -> HashSet<&str> {
+    let calls: Vec<HashSet<String>> = program
+        .host_functions
+        .iter()
+        .map(|f| {
+            let mut mine = HashSet::new();
+            gpurace_ir::walk_stmts(&f.body, &mut |s| {
+                if let Stmt::Call { callee, .. } = s {
+                    mine.insert(callee.clone());
+                }
+            });
+            mine
+        })
+        .collect();
     let mut launchers: HashSet<&str> = program.launches.iter().map(|l| l.host_function.as_str()).collect();
     loop {
         let before = launchers.len();
@@ -201,14 +221,9 @@ fn entry_points(program: &Program) -> Vec<&HostFunction> {
             }
         }
         if launchers.len() == before {
-            break;
+            return launchers;
         }
     }
-    program
-        .host_functions
-        .iter()
-        .filter(|f| launchers.contains(f.name.as_str()) && !called.contains(f.name.as_str()))
-        .collect()
 }
 
 /// Kernels of a whole program (one with `main`) that no launch names: the
@@ -258,9 +273,40 @@ fn never_launched(program: &Program, out: &mut Vec<Site>) {
 /// Launch sites checked one by one per kernel.
 const MAX_SITES: usize = 8;
 
+/// `sites` with the first [`MAX_SITES`] of each `group` (in order) as they
+/// are, and the others of the group merged into one, tagged `unrolling`.
+fn at_most<G: Eq + std::hash::Hash>(
+    sites: Vec<Site>,
+    group: impl Fn(&Site) -> G,
+    unrolling: impl Fn(&Site) -> Option<Unrolling>,
+) -> Vec<Site> {
+    let mut count: HashMap<G, usize> = HashMap::new();
+    let mut kept = Vec::with_capacity(sites.len());
+    let mut rest: Vec<(G, Vec<Site>)> = Vec::new();
+    for s in sites {
+        let g = group(&s);
+        let n = count.entry(group(&s)).or_default();
+        *n += 1;
+        if *n <= MAX_SITES {
+            kept.push(s);
+        } else if let Some((_, r)) = rest.iter_mut().find(|(h, _)| *h == g) {
+            r.push(s);
+        } else {
+            rest.push((g, vec![s]));
+        }
+    }
+    for (_, sites) in rest {
+        let mut merged = merge::merge(sites[0].kernel, &sites);
+        merged.unrolling = unrolling(&sites[0]);
+        kept.push(merged);
+    }
+    kept
+}
+
 fn fingerprint(site: &Site) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    site.unrolling.hash(&mut h);
     site.facts.iter().for_each(|f| f.hash.hash(&mut h));
     for p in &site.pointers {
         p.as_ref().map(|(a, o)| (a, o.hash)).hash(&mut h);
@@ -274,6 +320,10 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
     let kernel = program.kernels.get(kernel_index)?;
     let no = t::Deps::default();
     let mut facts = ev.facts.clone();
+    // An iteration's launch has what its iterations know as well.
+    if let Some(Unrolling::Iteration(g)) = state.unrolling {
+        facts.extend(ev.iteration_facts.get(&g).into_iter().flatten().cloned());
+    }
     facts.push(state.alive.clone());
     let mut bindings = Vec::new();
     for d in 0..3u8 {
@@ -366,5 +416,6 @@ fn site(program: &Program, ev: &Evaluator<'_>, state: &LaunchState) -> Option<Si
         bindings,
         fields,
         values,
+        unrolling: state.unrolling,
     })
 }

@@ -8,8 +8,14 @@ use super::{Evaluator, State};
 use gpurace_core::c::{is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, BvOp, CmpOp, T};
-use gpurace_core::Origin;
+use gpurace_core::{Origin, Unrolling};
 use gpurace_ir::{BinOp, Expr, Loop, LoopKind, StepOp, Stmt, Type, VarId};
+
+/// Iterations of one host loop run one by one at most (`unrolled`).
+const MAX_UNROLL: u32 = 8;
+/// Host loop iterations run one by one in one evaluation at most: nested
+/// loops multiply.
+const MAX_UNROLLED: u32 = 64;
 
 impl<'p> Evaluator<'p> {
     pub(super) fn exec_loop(&mut self, st: State, lp: &'p Loop) -> State {
@@ -18,10 +24,59 @@ impl<'p> Evaluator<'p> {
         if runs_once(lp) {
             return self.block(st, &lp.body);
         }
-        let mut st = self.block(st, &lp.init);
+        let st = self.block(st, &lp.init);
         if st.alive.is_false() {
             return st;
         }
+        // Within a summary, every loop is summarised too: the summary is
+        // what the evaluation gave before loops were run both ways.
+        if matches!(self.unrolling, Some(Unrolling::Summary(_))) {
+            return self.summarised(st, lp);
+        }
+        let Some(trips) = self.few_iterations(&st, lp) else { return self.summarised(st, lp) };
+        match self.unrolling {
+            // Within an iteration, a loop runs iteration by iteration only.
+            Some(_) => match self.unrolled(&st, lp, trips) {
+                Some(out) => out,
+                None => self.summarised(st, lp),
+            },
+            // Both ways: the summary's launches first, then each
+            // iteration's, and the evaluation goes on from the last
+            // iteration (after `for (; log2N > 10; log2N -= 2, N >>= 2)`,
+            // `N` is a constant for the launch after the loop). The facts
+            // the iterations add (thousands, for a loop around a whole test)
+            // are their launches' alone: later launches have fewer facts,
+            // which only makes them less precise.
+            None => {
+                let group = self.unrollings;
+                self.unrollings += 1;
+                let recorded = self.launches.len();
+                self.unrolling = Some(Unrolling::Summary(group));
+                let summary = self.summarised(st.clone(), lp);
+                let known = self.facts.len();
+                self.unrolling = Some(Unrolling::Iteration(group));
+                let out = self.unrolled(&st, lp, trips);
+                self.unrolling = None;
+                let facts = self.facts.split_off(known);
+                match out {
+                    Some(out) => {
+                        self.iteration_facts.insert(group, facts);
+                        out
+                    }
+                    None => {
+                        for l in &mut self.launches[recorded..] {
+                            l.unrolling = None;
+                        }
+                        summary
+                    }
+                }
+            }
+        }
+    }
+
+    /// A loop summarised: run as one arbitrary iteration, with what the loop
+    /// assigns unknown (and what its pattern says of it).
+    fn summarised(&mut self, mut st: State, lp: &'p Loop) -> State {
         // Everything the loop may change becomes unknown: the variables it
         // assigns, and the memory cells an iteration changes (found by
         // running the body until no new cell changes).
@@ -98,6 +153,75 @@ impl<'p> Evaluator<'p> {
         out.ret = body.ret.or(st.ret.take());
         out.broke = st.broke;
         out
+    }
+
+    /// The iterations of a loop that launches kernels (in its body or in the
+    /// functions it calls) and runs at most [`MAX_UNROLL`] times by
+    /// constants (`for (k = 1; k <= 9; k += 2)` around a launch with kernel
+    /// size `k`), found from its counter alone (condition and step), which
+    /// is cheap. `None` for any other loop.
+    fn few_iterations(&mut self, st: &State, lp: &'p Loop) -> Option<u32> {
+        if lp.kind == LoopKind::DoWhile
+            || !lp.cond_pre.is_empty()
+            || leaves_early(&lp.body)
+            || !self.launches_in(&lp.body)
+        {
+            return None;
+        }
+        let cond = lp.cond.as_ref()?;
+        let mut probe = st.clone();
+        let mut trips = 0;
+        loop {
+            match t::to_bool(&self.value(&probe, cond)).as_bool()? {
+                false => return Some(trips),
+                true if trips < MAX_UNROLL && self.unrolled + trips < MAX_UNROLLED => trips += 1,
+                true => return None,
+            }
+            probe = self.block(probe, &lp.step);
+        }
+    }
+
+    /// A loop of `trips` constant iterations ([`Self::few_iterations`]) run
+    /// iteration by iteration: each launch gets the values of its own
+    /// iteration rather than what every iteration has in common. `None`
+    /// (and no launch recorded) when an iteration's condition turns out not
+    /// to be a constant.
+    fn unrolled(&mut self, st: &State, lp: &'p Loop, trips: u32) -> Option<State> {
+        let cond = lp.cond.as_ref()?;
+        self.unrolled += trips;
+        let recorded = self.launches.len();
+        let mut cur = st.clone();
+        for _ in 0..=trips {
+            match t::to_bool(&self.value(&cur, cond)).as_bool() {
+                Some(false) => {
+                    cur.broke = st.broke.clone();
+                    return Some(cur);
+                }
+                // A `return` in the body ends the loop on some path: not a
+                // loop of constant iterations.
+                Some(true) if cur.returned == st.returned => {
+                    // No `break` or `continue`: the step runs after the
+                    // whole body.
+                    cur.broke = t::fals();
+                    let body = self.block(cur, &lp.body);
+                    cur = self.block(body, &lp.step);
+                }
+                _ => break,
+            }
+        }
+        self.launches.truncate(recorded);
+        None
+    }
+
+    /// Whether `stmts` launch a kernel, or call a function that does.
+    fn launches_in(&self, stmts: &[Stmt]) -> bool {
+        let mut found = false;
+        gpurace_ir::walk_stmts(stmts, &mut |s| match s {
+            Stmt::Launch { .. } => found = true,
+            Stmt::Call { callee, .. } => found |= self.launchers.contains(callee.as_str()),
+            _ => {}
+        });
+        found
     }
 
     /// One iteration from `entry`: condition, body and step. Returns the

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use gpurace_core::c::{assigned, is_float, is_signed, width};
 use gpurace_core::cexpr::ExprEval;
 use gpurace_core::term::{self as t, Deps, Leaf, T};
-use gpurace_core::{HostValue, Origin};
+use gpurace_core::{HostValue, Origin, Unrolling};
 use gpurace_ir::{source_name, Expr, HostFunction, Program, Span, Stmt, Type, VarId};
 
 use environment::is_input;
@@ -68,6 +68,9 @@ pub struct LaunchState {
     /// The chain of calls that led here, outermost first (for reports):
     /// each call's place and the function it is in.
     pub calls: Vec<(Span, String)>,
+    /// Whether the launch is in a summary or an iteration of a host loop
+    /// run both ways (`loops.rs`).
+    pub unrolling: Option<Unrolling>,
 }
 
 /// One allocation of the host program.
@@ -144,6 +147,18 @@ pub struct Evaluator<'p> {
     /// kernels): the parameters of the functions evaluated from their entry
     /// are its callers' values, which it quantifies over.
     pub library: bool,
+    /// The host functions that launch a kernel (`crate::launchers`).
+    launchers: HashSet<&'p str>,
+    /// Host loop iterations run one by one so far (`loops.rs`).
+    unrolled: u32,
+    /// The part of a host loop run both ways the evaluation is in, if any
+    /// (`loops.rs`): the launches it records are tagged with it.
+    unrolling: Option<Unrolling>,
+    /// Host loops run both ways so far.
+    unrollings: u32,
+    /// Per host loop run both ways, the facts its iterations added: only
+    /// its iterations' launches have them (`loops.rs`).
+    pub iteration_facts: HashMap<u32, Vec<T>>,
 }
 
 fn no() -> Deps {
@@ -175,6 +190,11 @@ impl<'p> Evaluator<'p> {
             from_main: false,
             library: false,
             records: HashMap::new(),
+            launchers: crate::launchers(program),
+            unrolled: 0,
+            unrolling: None,
+            unrollings: 0,
+            iteration_facts: HashMap::new(),
         }
     }
 
@@ -661,7 +681,16 @@ impl<'p> Evaluator<'p> {
                 _ => v,
             });
         }
-        self.launches.push(LaunchState { launch: index, kernel, alive, grid, block, args, calls: self.calls.clone() });
+        self.launches.push(LaunchState {
+            launch: index,
+            kernel,
+            alive,
+            grid,
+            block,
+            args,
+            calls: self.calls.clone(),
+            unrolling: self.unrolling,
+        });
     }
 }
 

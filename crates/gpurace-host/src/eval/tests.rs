@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use gpurace_core::eval::{eval, Valuation};
 use gpurace_core::term::{Leaf, Node, T};
-use gpurace_core::{Origin, Site};
+use gpurace_core::{Origin, Site, Unrolling};
 use gpurace_ir::{
     BinOp, Block, Expr, HostFunction, Kernel, Launch, LaunchForm, Loop, LoopKind, Param, Program, Span, Stmt, Type,
     Var, VarId, VarKind,
@@ -47,6 +47,14 @@ impl Main {
     /// The site of `k<<<1, 1>>>(args...)` at the end of `main`.
     pub fn launch(mut self, args: Vec<Expr>) -> Site {
         self.body.push(Stmt::Launch { launch: 0, span: Span::NONE });
+        let mut sites = self.sites(args);
+        assert_eq!(sites.len(), 1, "one launch site");
+        sites.remove(0)
+    }
+
+    /// The sites of `k<<<1, 1>>>(args...)` where `main`'s statements launch
+    /// it.
+    pub fn sites(self, args: Vec<Expr>) -> Vec<Site> {
         let params = (0..args.len()).map(|i| Param { name: format!("p{i}"), ty: Type::INT }).collect();
         let kernel = Kernel {
             name: "k".into(),
@@ -83,9 +91,7 @@ impl Main {
         };
         let program =
             Program { kernels: vec![kernel], host_functions: vec![main], launches: vec![launch], ..Program::default() };
-        let mut sites = crate::sites(&program);
-        assert_eq!(sites.len(), 1, "one launch site");
-        sites.remove(0)
+        crate::sites(&program)
     }
 }
 
@@ -299,6 +305,49 @@ fn a_macro_statement_runs_once() {
     assert_eq!(bound(&site, 0).as_const(), Some(5));
     assert!(site.facts.iter().all(|f| !f.is_false()));
     assert!(!matches!(bound(&site, 0).node, Node::Leaf(_)));
+}
+
+/// `for (int s = 1; s <= last; s += 2) k<<<1, 1>>>(s);`: its sites.
+fn odd_sizes_up_to(last: i128) -> Vec<Site> {
+    let mut m = Main::default();
+    let s = m.var("s", Type::INT);
+    let int = |v| Expr::int(v, Type::INT);
+    let sum = Expr::Binary { op: BinOp::Add, lhs: Box::new(Expr::Var(s)), rhs: Box::new(int(2)), ty: Type::INT };
+    let cond = Expr::Binary { op: BinOp::Le, lhs: Box::new(Expr::Var(s)), rhs: Box::new(int(last)), ty: Type::Bool };
+    m.push(Stmt::Loop(Box::new(Loop {
+        id: Default::default(),
+        kind: LoopKind::For,
+        init: vec![Stmt::Decl { var: s, init: Some(int(1)) }],
+        cond_pre: Vec::new(),
+        cond: Some(cond),
+        step: vec![Stmt::Assign { var: s, value: sum }],
+        body: vec![Stmt::Launch { launch: 0, span: Span::NONE }],
+        pattern: None,
+        span: Span::NONE,
+    })));
+    m.push(Stmt::Launch { launch: 0, span: Span::NONE });
+    m.sites(vec![Expr::Var(s)])
+}
+
+#[test]
+fn a_loop_of_a_few_constant_iterations_launches_at_its_summary_and_each() {
+    // `for (s = 1; s <= 9; s += 2) k<<<1, 1>>>(s); k<<<1, 1>>>(s);`
+    let sites = odd_sizes_up_to(9);
+    // The summary: one arbitrary iteration, `s` not a constant
+    assert_eq!(sites[0].unrolling, Some(Unrolling::Summary(0)));
+    assert_eq!(bound(&sites[0], 0).as_const(), None);
+    // After the loop, from the last iteration
+    assert_eq!(sites[1].unrolling, None);
+    assert_eq!(bound(&sites[1], 0).as_const(), Some(11));
+    // Each iteration
+    let sizes: Vec<Option<u128>> = sites[2..].iter().map(|site| bound(site, 0).as_const()).collect();
+    assert_eq!(sizes, [1, 3, 5, 7, 9].map(Some));
+    assert!(sites[2..].iter().all(|s| s.unrolling == Some(Unrolling::Iteration(0))));
+    // 50 iterations: the summary alone
+    let sites = odd_sizes_up_to(99);
+    assert_eq!(sites.len(), 2);
+    assert!(sites.iter().all(|s| s.unrolling.is_none()));
+    assert_eq!(bound(&sites[0], 0).as_const(), None);
 }
 
 /// A host access to all of variable `v` (of type `ty`).

@@ -43,6 +43,7 @@ mod queries;
 mod radix;
 mod robust;
 mod rows;
+mod schedule;
 mod segments;
 mod slots;
 mod tickets;
@@ -68,6 +69,7 @@ use lanes::{run_jobs, Cache, FollowUp, Hit, Undecided, Worker};
 use pairs::{jobs, Job, Jobs};
 use plausible::{Frame, Holding, Open};
 use queries::products_exact;
+pub use schedule::check_sites;
 use witness::{divergence_witness_holds, is_small, pair_witness_holds};
 
 /// Steps 5 and 6 for one lane: a small witness for each race, and the
@@ -101,136 +103,6 @@ impl FollowUp for LaneFollowUp {
 /// in the order of `program.kernels`.
 pub fn check(program: &Program, config: &Config) -> Vec<KernelResult> {
     check_sites(program, config, &[])
-}
-
-/// Checks every kernel of `program` once per launch site in `sites` (a
-/// kernel without a site is checked on its own). A kernel's result gathers
-/// its sites: the races of each (named by their site), the worst verdict.
-///
-/// The file's work budget is shared fairly: each run (a kernel at a site)
-/// may first spend at most half an equal share of what the file has left
-/// (the last run all of it), so a hard kernel cannot starve the ones after
-/// it; then each run its share left `unknown` is run again, in order, with
-/// what the file has left.
-pub fn check_sites(program: &Program, config: &Config, sites: &[Site]) -> Vec<KernelResult> {
-    let cache = Cache::default();
-    let started = Instant::now();
-    let mine: Vec<Vec<&Site>> =
-        (0..program.kernels.len()).map(|k| sites.iter().filter(|s| s.kernel == k).collect()).collect();
-    let standalone: Vec<Site> = (0..program.kernels.len()).map(Site::empty).collect();
-    let runs: Vec<(usize, &Site)> = mine
-        .iter()
-        .enumerate()
-        .flat_map(
-            |(k, mine)| {
-                if mine.is_empty() {
-                    vec![(k, &standalone[k])]
-                } else {
-                    mine.iter().map(|s| (k, *s)).collect()
-                }
-            },
-        )
-        .collect();
-    let mut spent = 0u64;
-    let mut checks: Vec<Run> = Vec::with_capacity(runs.len());
-    for (i, &(k, site)) in runs.iter().enumerate() {
-        if let Some(skip) = over_budget(spent, started, config) {
-            checks.push(Run::Skipped(skip));
-            continue;
-        }
-        // Half an equal share, the other half kept for the second round;
-        // the last run, with no round after it, takes what is left.
-        let share = config.file_rlimit.saturating_sub(spent) / (2 * (runs.len() - i) - 1) as u64;
-        let cap = config.kernel_rlimit.min(share);
-        let check = check_run(program, k, config, site, &cache, cap);
-        spent += check.work;
-        checks.push(Run::Done(check, cap));
-    }
-    // What the file did not spend goes to the runs their share stopped.
-    for (slot, &(k, site)) in checks.iter_mut().zip(&runs) {
-        let Run::Done(check, cap) = slot else { continue };
-        let left = config.file_rlimit.saturating_sub(spent);
-        let more = config.kernel_rlimit.min(left);
-        if !check.budget_bound
-            || !check.races.is_empty()
-            || more <= *cap
-            || over_budget(spent, started, config).is_some()
-        {
-            continue;
-        }
-        let again = check_run(program, k, config, site, &cache, more);
-        spent += again.work;
-        *slot = Run::Done(again, more);
-    }
-    let mut results: Vec<KernelResult> = program
-        .kernels
-        .iter()
-        .enumerate()
-        .map(|(k, kernel)| {
-            let (file, line, col) = program.locate(kernel.span);
-            KernelResult {
-                kernel: kernel.display_name(),
-                file,
-                line,
-                col,
-                verdict: Verdict::RaceFree,
-                races: Vec::new(),
-                diagnostics: Vec::new(),
-                sites: mine[k].iter().filter(|s| !s.label.is_empty()).map(|s| s.label.clone()).collect(),
-                undecided: None,
-            }
-        })
-        .collect();
-    for (run, &(k, _)) in checks.into_iter().zip(&runs) {
-        let result = &mut results[k];
-        match run {
-            Run::Skipped((reason, code)) => {
-                let message = format!("kernel `{}` was not analysed: {reason}", result.kernel);
-                let diag = Diagnostic::new(Severity::Warning, code, message).at(&result.file, result.line, result.col);
-                result.diagnostics.push(diag);
-                result.undecided.get_or_insert(reason.to_string());
-            }
-            Run::Done(KernelCheck { verdict, races, mut diagnostics, .. }, _) => {
-                result.diagnostics.append(&mut diagnostics);
-                for race in races {
-                    // A race two sites allow is reported once, at the first.
-                    if !result.races.iter().any(|r| r.sort_key() == race.sort_key()) {
-                        result.races.push(race);
-                    }
-                }
-                if let Verdict::Unknown { reason } = verdict {
-                    result.undecided.get_or_insert(reason);
-                }
-            }
-        }
-    }
-    for result in &mut results {
-        for race in &mut result.races {
-            race.possible = race.possible && !config.report_possible;
-        }
-        result.races.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        result.settle();
-    }
-    results
-}
-
-/// One run of the file's schedule: a kernel checked at a site (with the
-/// kernel budget it had), or not analysed, and why.
-enum Run {
-    Done(KernelCheck, u64),
-    Skipped((&'static str, &'static str)),
-}
-
-/// Why the file analyses no more kernels, if it does not: its work budget
-/// is spent, or (a safety net) its wall-clock time.
-fn over_budget(spent: u64, started: Instant, config: &Config) -> Option<(&'static str, &'static str)> {
-    if spent > config.file_rlimit {
-        Some(("the file's work limit is spent (`--file-rlimit`)", "solver-unknown"))
-    } else if started.elapsed() > config.file_budget {
-        Some(("the file's wall-clock safety net fired, so this result may differ between runs", "time-limit"))
-    } else {
-        None
-    }
 }
 
 /// Checks kernel `k` at `site` within `cap` work units (its lanes' queries
