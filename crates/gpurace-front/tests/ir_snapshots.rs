@@ -118,6 +118,7 @@ snapshot_tests!(
     mem_shared_extern,
     mem_shared_static,
     ptr_arith,
+    ptr_arith_unknown_size,
     ptr_casts,
     ptr_diff,
     recursion,
@@ -766,4 +767,20 @@ fn normalise_replaces_the_prelude_folder() {
         "<prelude>/gpurace_prelude.h:12:3: warning[x]: y"
     );
     assert_eq!(normalise("a.cu:1:1: error[e]: m"), "a.cu:1:1: error[e]: m");
+}
+
+#[test]
+fn pointer_arithmetic_on_an_element_of_unknown_size_is_an_approximation() {
+    let lowered = lower("ptr_arith_unknown_size");
+    let p = &lowered.program;
+    assert!(kernel(p, "skip<T>").approximate);
+    let line = line_of("ptr_arith_unknown_size", "p + threadIdx.x");
+    assert!(
+        lowered
+            .diagnostics
+            .iter()
+            .any(|d| d.line == line && d.message.contains("pointer arithmetic counts it as one byte")),
+        "{:?}",
+        lowered.diagnostics
+    );
 }

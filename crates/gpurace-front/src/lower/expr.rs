@@ -385,7 +385,15 @@ impl FnLower<'_, '_> {
                 Some(Type::Ptr(t)) => *t,
                 _ => Type::Int { bits: 8, signed: true },
             };
-            let size = elem.size().unwrap_or(1);
+            let size = match elem.size() {
+                Some(size) => size,
+                None => {
+                    let why = format!("size of {elem} is unknown: pointer arithmetic counts it as one byte");
+                    let span = self.span(n);
+                    self.approximation(span, why);
+                    1
+                }
+            };
             let (base, off) = ptr_parts(&p);
             let i = if bop == BinOp::Sub { Expr::Unary { op: UnOp::Neg, arg: Box::new(i), ty: Type::LONG } } else { i };
             let result_ty = if ty.is_pointer() { ty.clone() } else { Type::Ptr(Box::new(elem)) };
