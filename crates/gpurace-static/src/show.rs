@@ -478,10 +478,15 @@ fn barrier(program: &Program, kernel: &Kernel, names: &Names, i: usize, ev: &Bar
 /// `$3 = (x * y) [dim x, fits int]`, and the induction variable of a stride.
 fn product(p: &Product, names: &Names) -> String {
     let mut flags = vec![format!("dim {}", ["x", "y", "z"].get(p.dim as usize).copied().unwrap_or("?"))];
-    for (set, name) in [(p.fits_int, "fits int"), (p.signed, "signed"), (p.int_range, "int range")] {
+    for (set, name) in [(p.fits_int, "fits int"), (p.signed, "signed")] {
         if set {
             flags.push(name.to_string());
         }
+    }
+    match p.range {
+        31 => flags.push("int range".to_string()),
+        32 => flags.push("unsigned range".to_string()),
+        _ => {}
     }
     let mut s =
         format!("{} = ({} * {}) [{}]", term(&p.leaf, names), term(&p.x, names), term(&p.y, names), flags.join(", "));

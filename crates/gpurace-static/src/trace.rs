@@ -199,9 +199,11 @@ pub struct Product {
     /// pitch`) as signed 64-bit values whose exact product fits: `int`
     /// factors sign-extended, or 32-bit factors extended to 64 bits.
     pub signed: bool,
-    /// An `int` product: signed overflow being undefined, it lies in the
-    /// `int` range.
-    pub int_range: bool,
+    /// `|P| < 2^range`: 31 for an `int` product (signed overflow being
+    /// undefined, it lies in the `int` range), 32 for an `unsigned int` one
+    /// (a collision through its wrap-around is an index overflow), 62
+    /// otherwise.
+    pub range: u32,
     /// For `k * step` of an induction variable `v = start + k * step`.
     pub stride: Option<Stride>,
 }

@@ -286,7 +286,7 @@ mod tests {
             fits_int: false,
             dim: 0,
             signed: true,
-            int_range: true,
+            range: 31,
             stride: None,
         }
     }

@@ -582,7 +582,7 @@ impl<'k> Exec<'k> {
                 Stride { start: t::resize(start, 64, ind.signed), value, fits, below }
             });
             let product =
-                Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, int_range: false, stride };
+                Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, range: 62, stride };
             self.trace.abstractions.products.push(product);
         }
         q

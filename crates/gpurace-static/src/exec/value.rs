@@ -203,7 +203,7 @@ impl ExprEval for Exec<'_> {
                     fits_int: true,
                     dim: d,
                     signed: false,
-                    int_range: false,
+                    range: 62,
                     stride: None,
                 });
             }
@@ -354,8 +354,10 @@ impl<'k> Exec<'k> {
     /// The leaf of the product `a * b` (per-thread factor first) that
     /// `shared_product` made for the program, if it did.
     fn computed_product(&self, a: &T, b: &T, ty: &Type) -> Option<T> {
-        let key =
-            if *ty == Type::INT { (t::resize(a, 64, true), t::resize(b, 64, true)) } else { (a.clone(), b.clone()) };
+        let key = match narrow_product(ty) {
+            Some(signed) => (t::resize(a, 64, signed), t::resize(b, 64, signed)),
+            None => (a.clone(), b.clone()),
+        };
         self.int_products.get(&key).map(|p| t::resize(p, width(ty), false))
     }
 
@@ -363,7 +365,10 @@ impl<'k> Exec<'k> {
     /// threads (`row * width`, `(size_t)row * width`): a 64-bit leaf with
     /// linear facts (see `smt::Solver::assert_products`) instead of a
     /// nonlinear term. Only where the exact product fits in 64 signed bits:
-    /// `int` products, and 64-bit products of 32-bit values not both
+    /// `int` products (which do not overflow, C leaving it undefined),
+    /// `unsigned int` products (taken below 2^32: one that wraps is an index
+    /// past 4 Gi elements, and a collision through it an index overflow, as
+    /// under an extension), and 64-bit products of 32-bit values not both
     /// zero-extended.
     pub(super) fn shared_product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
         use gpurace_core::term::Node;
@@ -375,16 +380,23 @@ impl<'k> Exec<'k> {
         } else {
             return None;
         };
-        let int = *ty == Type::INT;
+        let narrow_ty = narrow_product(ty);
         let narrow = |v: &T| match &v.node {
             Node::Ext(signed, inner) if inner.width <= 32 && inner.width > 0 => Some(*signed || inner.width < 32),
             _ => None,
         };
         let wide = width(ty) == 64 && matches!((narrow(x), narrow(y)), (Some(sx), Some(sy)) if sx || sy);
-        if !int && !wide {
+        // An unsigned product of launch values (`blockIdx.x * blockDim.x`,
+        // `threadIdx.y * blockDim.x`) has rules of its own; only sizes the
+        // caller passes are taken below 2^32.
+        if narrow_ty == Some(false) && !has_input(y) {
             return None;
         }
-        let (x, y) = if int { (t::resize(x, 64, true), t::resize(y, 64, true)) } else { (x.clone(), y.clone()) };
+        let (x, y) = match narrow_ty {
+            Some(signed) => (t::resize(x, 64, signed), t::resize(y, 64, signed)),
+            None if wide => (x.clone(), y.clone()),
+            None => return None,
+        };
         let key = (x.clone(), y.clone());
         if let Some(p) = self.int_products.get(&key) {
             return Some(t::resize(p, width(ty), false));
@@ -395,10 +407,23 @@ impl<'k> Exec<'k> {
         let leaf = t::leaf(Leaf::Fresh(index), 64, deps);
         self.product_factors.insert(leaf.clone(), key.clone());
         self.int_products.insert(key, leaf.clone());
-        let product =
-            Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, int_range: int, stride: None };
+        let range = match narrow_ty {
+            Some(true) => 31,
+            Some(false) => 32,
+            None => 62,
+        };
+        let product = Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, range, stride: None };
         self.trace.abstractions.products.push(product);
         Some(t::resize(&leaf, width(ty), false))
+    }
+}
+
+/// For a 32-bit product type, whether it is signed (`int`, `unsigned int`):
+/// its factors are extended to 64 bits that way.
+fn narrow_product(ty: &Type) -> Option<bool> {
+    match ty {
+        Type::Int { bits: 32, signed } => Some(*signed),
+        _ => None,
     }
 }
 

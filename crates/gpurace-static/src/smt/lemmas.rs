@@ -186,7 +186,7 @@ impl Solver {
         let zero = ci64(0);
         let y_pos = sle(&zero, y);
         let x_pos = sle(&zero, x);
-        let bound = if p.int_range { 1 << 31 } else { 1 << 62 };
+        let bound = 1 << p.range.min(62);
         let x_one = sle(&ci64(1), x);
         let y_one = sle(&ci64(1), y);
         let one = [
@@ -225,7 +225,7 @@ impl Solver {
         // one): a proof that needs none of them, as most proofs of row-major
         // indices with mixed-radix links do, is found without their cost.
         // 0 <= x <= 2^a and |y| <= 2^b give |P| <= 2^(a+b).
-        let limit = if p.int_range { 31 } else { 62 };
+        let limit = p.range.min(62);
         const EXPONENTS: [u32; 12] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 20, 24, 31];
         for a in EXPONENTS {
             let x_small = t::and(&x_pos, &sle(x, &ci64(1 << a)));
