@@ -478,7 +478,7 @@ fn barrier(program: &Program, kernel: &Kernel, names: &Names, i: usize, ev: &Bar
 /// `$3 = (x * y) [dim x, fits int]`, and the induction variable of a stride.
 fn product(p: &Product, names: &Names) -> String {
     let mut flags = vec![format!("dim {}", ["x", "y", "z"].get(p.dim as usize).copied().unwrap_or("?"))];
-    for (set, name) in [(p.fits_int, "fits int"), (p.signed, "signed")] {
+    for (set, name) in [(p.fits_int, "fits int"), (p.signed, "signed"), (p.unsigned, "unsigned")] {
         if set {
             flags.push(name.to_string());
         }

@@ -204,6 +204,9 @@ pub struct Product {
     /// (a collision through its wrap-around is an index overflow), 62
     /// otherwise.
     pub range: u32,
+    /// 64-bit factors read as unsigned (`size_t`): each is below 2^63
+    /// where the other is not 0, so their signed product is the exact one.
+    pub unsigned: bool,
     /// For `k * step` of an induction variable `v = start + k * step`.
     pub stride: Option<Stride>,
 }

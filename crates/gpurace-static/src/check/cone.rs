@@ -80,7 +80,7 @@ impl Cone {
         }
         let mut h = std::collections::hash_map::DefaultHasher::new();
         for p in &trace.abstractions.products {
-            (p.leaf.hash, p.x.hash, p.y.hash, p.fits_int, p.dim, p.signed, p.range).hash(&mut h);
+            (p.leaf.hash, p.x.hash, p.y.hash, p.fits_int, p.dim, p.signed, p.range, p.unsigned).hash(&mut h);
             if let Some(s) = &p.stride {
                 (s.start.hash, s.value.hash, s.fits.hash, s.below).hash(&mut h);
             }

@@ -287,6 +287,7 @@ mod tests {
             dim: 0,
             signed: true,
             range: 31,
+            unsigned: false,
             stride: None,
         }
     }

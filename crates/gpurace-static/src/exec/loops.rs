@@ -581,8 +581,17 @@ impl<'k> Exec<'k> {
                 let below = self.start_below(start, step);
                 Stride { start: t::resize(start, 64, ind.signed), value, fits, below }
             });
-            let product =
-                Product { leaf: q.clone(), x: k64, y, fits_int: false, dim, signed: false, range: 62, stride };
+            let product = Product {
+                leaf: q.clone(),
+                x: k64,
+                y,
+                fits_int: false,
+                dim,
+                signed: false,
+                range: 62,
+                unsigned: false,
+                stride,
+            };
             self.trace.abstractions.products.push(product);
         }
         q

@@ -204,6 +204,7 @@ impl ExprEval for Exec<'_> {
                     dim: d,
                     signed: false,
                     range: 62,
+                    unsigned: false,
                     stride: None,
                 });
             }
@@ -368,8 +369,9 @@ impl<'k> Exec<'k> {
     /// `int` products (which do not overflow, C leaving it undefined),
     /// `unsigned int` products (taken below 2^32: one that wraps is an index
     /// past 4 Gi elements, and a collision through it an index overflow, as
-    /// under an extension), and 64-bit products of 32-bit values not both
-    /// zero-extended.
+    /// under an extension), 64-bit products of 32-bit values not both
+    /// zero-extended, and other 64-bit products of a size the caller
+    /// passes (taken below 2^62; unsigned factors below 2^63).
     pub(super) fn shared_product(&mut self, a: &T, b: &T, ty: &Type) -> Option<T> {
         use gpurace_core::term::Node;
         let shared = |v: &T| !v.deps.thread && v.as_const().is_none();
@@ -395,8 +397,14 @@ impl<'k> Exec<'k> {
         let (x, y) = match narrow_ty {
             Some(signed) => (t::resize(x, 64, signed), t::resize(y, 64, signed)),
             None if wide => (x.clone(), y.clone()),
+            // A 64-bit product of a size the caller passes (`row * nCols`,
+            // `size_t` throughout): below 2^62, as an index past that is
+            // past every allocation and one that wraps modulo 2^64 an
+            // index overflow.
+            None if width(ty) == 64 && has_input(y) => (x.clone(), y.clone()),
             None => return None,
         };
+        let unsigned = width(ty) == 64 && !is_signed(ty) && !wide;
         let key = (x.clone(), y.clone());
         if let Some(p) = self.int_products.get(&key) {
             return Some(t::resize(p, width(ty), false));
@@ -412,7 +420,8 @@ impl<'k> Exec<'k> {
             Some(false) => 32,
             None => 62,
         };
-        let product = Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, range, stride: None };
+        let product =
+            Product { leaf: leaf.clone(), x, y, fits_int: false, dim: 0, signed: true, range, unsigned, stride: None };
         self.trace.abstractions.products.push(product);
         Some(t::resize(&leaf, width(ty), false))
     }

@@ -203,6 +203,14 @@ impl Solver {
         for f in &one {
             self.both(f, out);
         }
+        // Unsigned factors: each is below 2^63 where the other is not 0
+        // (an index past 2^62 is an overflow, and 0 times anything is 0).
+        if p.unsigned {
+            let nonzero = |v: &T| t::not(&t::eq(v, &zero));
+            for f in [t::implies(&nonzero(y), &x_pos), t::implies(&nonzero(x), &y_pos)] {
+                self.both(&f, out);
+            }
+        }
         // `P = (a / y) * y` (a block's start `i / len * len`): the remainder
         // `a - P` lies within `|y|` of 0 on `a`'s side (C's division
         // truncates towards zero).
